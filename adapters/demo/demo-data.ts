@@ -1,0 +1,208 @@
+/**
+ * Loading the demo core's data set (`demo-core.md`): JSON -> the file's skeleton schema ->
+ * each documented record, stripped of the demo extras, against its contract -> unique ids.
+ * Any problem stops start-up with the JSON path of each one.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ErrorObject } from 'ajv';
+import { createContractsAjv, refOf } from '../../contracts';
+import type { BankingAccountRecord, EnergyAccountRecord } from '../../src/ports/core.port';
+import type {
+  CustomerDetail,
+  DirectDebit,
+  EnergyConcession,
+  EnergyInvoice,
+  FdxAssetTransferNetwork,
+  FdxTransaction,
+  InstalmentPlan,
+  Payee,
+  ProductSummary,
+  ScheduledPayment,
+} from '../../src/ports/resources';
+import demoSchema from './demo-data.schema.json';
+
+export interface DemoStatement {
+  statementId: string;
+  statementDate: string;
+  description?: string;
+  status?: string;
+  /** The PDF, base64. */
+  document: string;
+}
+
+export interface DemoFdx {
+  status: 'OPEN' | 'CLOSED' | 'RESTRICTED';
+  transactions?: FdxTransaction[];
+  statements?: DemoStatement[];
+  /** Absent: the account's type has no asset transfer networks. */
+  assetTransferNetworks?: FdxAssetTransferNetwork[];
+}
+
+export type DemoBankingAccount = BankingAccountRecord & {
+  subtitle?: string;
+  balance?: { currentBalance: string; availableBalance: string };
+  directDebits?: Omit<DirectDebit, 'accountId'>[];
+  scheduledPayments?: ScheduledPayment[];
+  /** Absent: instalments are unsupported for this account's type. */
+  instalmentPlans?: Omit<InstalmentPlan, 'accountId'>[];
+  fdx?: DemoFdx;
+};
+
+export type DemoEnergyAccount = EnergyAccountRecord & {
+  invoices?: Omit<EnergyInvoice, 'accountId'>[];
+  concessions?: EnergyConcession[];
+};
+
+export interface DemoCustomer {
+  customerId: string;
+  detail: CustomerDetail;
+  payees?: Payee[];
+  bankingAccounts?: DemoBankingAccount[];
+  energyAccounts?: DemoEnergyAccount[];
+}
+
+export interface DemoData {
+  customers: DemoCustomer[];
+  products?: ProductSummary[];
+}
+
+/** The data set is unusable; `problems` holds one line per problem, each with its JSON path. */
+export class DemoDataError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    const shown = problems.slice(0, 50);
+    const more =
+      problems.length > shown.length ? `\n  ... and ${problems.length - shown.length} more` : '';
+    super(`Invalid demo data file ${file}:\n${shown.map((p) => `  - ${p}`).join('\n')}${more}`);
+    this.name = 'DemoDataError';
+  }
+}
+
+const BANKING_EXTRAS = [
+  'subtitle',
+  'balance',
+  'directDebits',
+  'scheduledPayments',
+  'instalmentPlans',
+  'fdx',
+];
+const ENERGY_EXTRAS = ['subtitle', 'complexAccountType', 'users', 'invoices', 'concessions'];
+
+const ajv = createContractsAjv();
+ajv.addSchema(demoSchema);
+const validateFile = ajv.getSchema(demoSchema.$id)!;
+const contract = (name: string) => ajv.getSchema(refOf(name))!;
+
+function without(record: object, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record };
+  for (const key of keys) delete out[key];
+  return out;
+}
+
+function describe(base: string, errors: ErrorObject[] | null | undefined): string[] {
+  return (errors ?? []).map((e) => {
+    const detail =
+      e.keyword === 'unevaluatedProperties' || e.keyword === 'additionalProperties'
+        ? `unknown field "${String((e.params as { unevaluatedProperty?: string; additionalProperty?: string }).unevaluatedProperty ?? (e.params as { additionalProperty?: string }).additionalProperty)}"`
+        : e.keyword === 'enum'
+          ? `${e.message} (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})`
+          : (e.message ?? 'invalid');
+    return `${base}${e.instancePath || ''}: ${detail}`;
+  });
+}
+
+/** Validates a parsed data set; returns its problems (empty when valid). */
+export function validateDemoData(data: unknown): string[] {
+  if (!validateFile(data)) return describe('', validateFile.errors);
+  const problems: string[] = [];
+  const check = (name: string, value: unknown, at: string) => {
+    const validate = contract(name);
+    if (!validate(value)) problems.push(...describe(at, validate.errors));
+  };
+  const customerIds = new Set<string>();
+  const accountIds = new Map<string, string>();
+  const claimId = (id: string, at: string) => {
+    const first = accountIds.get(id);
+    if (first)
+      problems.push(`${at}/accountId: account id "${id}" is used again (first at ${first})`);
+    else accountIds.set(id, at);
+  };
+  const file = data as DemoData;
+  file.customers.forEach((c, ci) => {
+    const at = `/customers/${ci}`;
+    if (customerIds.has(c.customerId))
+      problems.push(`${at}/customerId: customer id "${c.customerId}" is used again`);
+    customerIds.add(c.customerId);
+    check('customer-detail', c.detail, `${at}/detail`);
+    (c.payees ?? []).forEach((p, i) => check('payee', p, `${at}/payees/${i}`));
+    (c.bankingAccounts ?? []).forEach((a, ai) => {
+      const aat = `${at}/bankingAccounts/${ai}`;
+      claimId(a.accountId, aat);
+      check('banking-account-list-item-v4', without(a, BANKING_EXTRAS), aat);
+      if (a.balance) check('balance', { accountId: a.accountId, ...a.balance }, `${aat}/balance`);
+      (a.directDebits ?? []).forEach((d, i) =>
+        check('direct-debit', { accountId: a.accountId, ...d }, `${aat}/directDebits/${i}`),
+      );
+      (a.scheduledPayments ?? []).forEach((p, i) =>
+        check('scheduled-payment', p, `${aat}/scheduledPayments/${i}`),
+      );
+      (a.instalmentPlans ?? []).forEach((p, i) =>
+        check('instalment-plan', { accountId: a.accountId, ...p }, `${aat}/instalmentPlans/${i}`),
+      );
+      (a.fdx?.transactions ?? []).forEach((t, i) =>
+        check('fdx-transaction', t, `${aat}/fdx/transactions/${i}`),
+      );
+      (a.fdx?.statements ?? []).forEach((s, i) =>
+        check(
+          'fdx-statement',
+          {
+            ...without(s, ['document']),
+            accountId: a.accountId,
+            links: [
+              {
+                href: 'https://dhg.example/s',
+                rel: 'download',
+                action: 'GET',
+                types: ['application/pdf'],
+              },
+            ],
+          },
+          `${aat}/fdx/statements/${i}`,
+        ),
+      );
+      (a.fdx?.assetTransferNetworks ?? []).forEach((n, i) =>
+        check('fdx-asset-transfer-network', n, `${aat}/fdx/assetTransferNetworks/${i}`),
+      );
+    });
+    (c.energyAccounts ?? []).forEach((a, ai) => {
+      const aat = `${at}/energyAccounts/${ai}`;
+      claimId(a.accountId, aat);
+      check('energy-account', without(a, ENERGY_EXTRAS), aat);
+      (a.invoices ?? []).forEach((v, i) =>
+        check('energy-invoice', { accountId: a.accountId, ...v }, `${aat}/invoices/${i}`),
+      );
+      (a.concessions ?? []).forEach((v, i) =>
+        check('energy-concession', v, `${aat}/concessions/${i}`),
+      );
+    });
+  });
+  (file.products ?? []).forEach((p, i) => check('product-summary', p, `/products/${i}`));
+  return problems;
+}
+
+/** Reads and validates a data set file. @throws DemoDataError */
+export function loadDemoData(file: string): DemoData {
+  const resolved = path.resolve(file);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(resolved, 'utf8'));
+  } catch (err) {
+    throw new DemoDataError(resolved, [`(file): ${(err as Error).message}`]);
+  }
+  const problems = validateDemoData(parsed);
+  if (problems.length > 0) throw new DemoDataError(resolved, problems);
+  return parsed as DemoData;
+}

@@ -1,0 +1,146 @@
+/**
+ * Holder-side authentication (decisions.md section 4): the platform's self-signed JWT.
+ *
+ * Checks, in order: a bearer token is present; its header names an allowed asymmetric algorithm
+ * (before any key lookup, so garbage is cheap to reject); the signature verifies against the key
+ * set; `exp` is present and not past (with tolerance) nor further ahead than the maximum lifetime;
+ * `iss` and `sub` equal the holder subdomain; `aud` equals the public base URL plus the request
+ * path, byte for byte; `jti` is present and has not been seen before its token expires.
+ */
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import { GatewayError, UnauthorizedError } from '../errors';
+import type { KeySet } from './key-set';
+import type { ReplayStore } from './replay-store';
+
+/** Stable reason slugs (metric labels) with the message each one answers. */
+export const AUTH_REASONS = {
+  missing_token: 'Missing bearer token',
+  malformed_token: 'Malformed token',
+  algorithm_not_allowed: 'Algorithm not allowed',
+  unknown_key: 'Unknown signing key',
+  invalid_signature: 'Invalid signature',
+  missing_exp: 'Missing exp',
+  expired: 'Token expired',
+  lifetime_too_long: 'Token lifetime too long',
+  not_yet_valid: 'Token not yet valid',
+  invalid_issuer: 'Invalid issuer',
+  invalid_subject: 'Invalid subject',
+  invalid_audience: 'Invalid audience',
+  missing_jti: 'Missing jti',
+  replayed: 'Token replayed',
+  invalid_token: 'Invalid token',
+} as const;
+export type AuthReason = keyof typeof AUTH_REASONS;
+
+/** A 401 that also carries its reason slug. */
+export class AuthError extends UnauthorizedError {
+  constructor(readonly reason: AuthReason) {
+    super(AUTH_REASONS[reason]);
+  }
+}
+
+export interface HolderAuthOptions {
+  keySet: KeySet;
+  replayStore: ReplayStore;
+  /** Expected `iss` and `sub`. */
+  subdomain: string;
+  /** Public base URL without trailing slash. */
+  publicBaseUrl: string;
+  algorithms: readonly string[];
+  clockToleranceSeconds: number;
+  maxLifetimeSeconds: number;
+  /** Clock in milliseconds (tests inject one). */
+  now?: () => number;
+}
+
+export interface HolderClaims {
+  jti: string;
+  exp: number;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
+
+function reasonOf(err: unknown): AuthReason {
+  if (err instanceof errors.JWTExpired) return 'expired';
+  if (err instanceof errors.JWTClaimValidationFailed) {
+    switch (err.claim) {
+      case 'iss':
+        return 'invalid_issuer';
+      case 'sub':
+        return 'invalid_subject';
+      case 'aud':
+        return 'invalid_audience';
+      case 'exp':
+        return err.reason === 'missing' ? 'missing_exp' : 'expired';
+      case 'jti':
+        return 'missing_jti';
+      case 'nbf':
+        return 'not_yet_valid';
+      default:
+        return 'invalid_token';
+    }
+  }
+  if (err instanceof errors.JOSEAlgNotAllowed) return 'algorithm_not_allowed';
+  if (err instanceof errors.JWKSNoMatchingKey) return 'unknown_key';
+  if (err instanceof errors.JWKSMultipleMatchingKeys) return 'unknown_key';
+  if (err instanceof errors.JWSSignatureVerificationFailed) return 'invalid_signature';
+  if (err instanceof errors.JWSInvalid || err instanceof errors.JWTInvalid)
+    return 'malformed_token';
+  if (err instanceof errors.JOSENotSupported) return 'algorithm_not_allowed';
+  return 'invalid_token';
+}
+
+export type HolderVerifier = (
+  authorization: string | undefined,
+  path: string,
+) => Promise<HolderClaims>;
+
+/** Builds the verifier used by the holder-side routes. */
+export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier {
+  const now = options.now ?? Date.now;
+  const algorithms = [...options.algorithms];
+  return async (authorization, path) => {
+    const match = authorization ? BEARER.exec(authorization) : null;
+    if (!authorization) throw new AuthError('missing_token');
+    if (!match) throw new AuthError('malformed_token');
+    const token = match[1]!;
+    let alg: string | undefined;
+    try {
+      alg = decodeProtectedHeader(token).alg;
+    } catch {
+      throw new AuthError('malformed_token');
+    }
+    if (typeof alg !== 'string') throw new AuthError('malformed_token');
+    if (!algorithms.includes(alg)) throw new AuthError('algorithm_not_allowed');
+
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, options.keySet.getKey, {
+        algorithms,
+        issuer: options.subdomain,
+        subject: options.subdomain,
+        audience: options.publicBaseUrl + path,
+        clockTolerance: options.clockToleranceSeconds,
+        requiredClaims: ['exp', 'jti'],
+        currentDate: new Date(now()),
+      }));
+    } catch (err) {
+      if (err instanceof GatewayError) throw err; // key set unavailable: 503
+      throw new AuthError(reasonOf(err));
+    }
+    const nowSeconds = now() / 1000;
+    const exp = payload.exp!;
+    if (exp - nowSeconds > options.maxLifetimeSeconds + options.clockToleranceSeconds) {
+      throw new AuthError('lifetime_too_long');
+    }
+    if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > 512) {
+      throw new AuthError('missing_jti');
+    }
+    const fresh = await options.replayStore.claim(
+      `${options.subdomain}\u0000${payload.jti}`,
+      (exp + options.clockToleranceSeconds) * 1000,
+    );
+    if (!fresh) throw new AuthError('replayed');
+    return { jti: payload.jti, exp };
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Where holder token keys come from.
+ *
+ * jose's `createRemoteJWKSet` refetches on an unknown `kid` with a cooldown, but once its cache is
+ * older than `cacheMaxAge` a failing key set URL fails every request. The platform's key set URL
+ * being down for a minute must not take every holder endpoint down, so this key set keeps the last
+ * good keys serving for `maxStaleSeconds` after they were due for refresh, and only then refuses
+ * (503, our fault, not the caller's).
+ */
+import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { request } from 'undici';
+import { AuthUnavailableError } from '../errors';
+
+export interface KeySet {
+  /** Key lookup for `jwtVerify`. */
+  getKey: JWTVerifyGetKey;
+  /** Whether a usable key set is loaded. */
+  isReady(): boolean;
+  /** Loads the key set now; resolves false when it could not (the gateway still starts). */
+  warmUp(): Promise<boolean>;
+}
+
+/** A fixed key set (development keys, tests). */
+export function staticKeySet(jwks: JSONWebKeySet): KeySet {
+  const local = createLocalJWKSet(jwks);
+  return { getKey: local, isReady: () => true, warmUp: async () => true };
+}
+
+export interface RemoteKeySetOptions {
+  url: string;
+  /** Minimum seconds between two refetches caused by an unknown kid. */
+  cooldownSeconds: number;
+  /** Seconds after which the keys are refreshed. */
+  maxAgeSeconds: number;
+  /** Seconds past `maxAgeSeconds` that the last good keys keep serving while the URL fails. */
+  maxStaleSeconds: number;
+  /** Timeout of one fetch in milliseconds. */
+  timeoutMs: number;
+  /** Clock in milliseconds (tests inject one). */
+  now?: () => number;
+  /** Called after each fetch attempt, for metrics and logs. */
+  onFetch?: (outcome: 'ok' | 'error', err?: unknown) => void;
+}
+
+const MAX_JWKS_BYTES = 512 * 1024;
+
+async function fetchJwks(url: string, timeoutMs: number): Promise<JSONWebKeySet> {
+  const res = await request(url, {
+    method: 'GET',
+    headers: { accept: 'application/json, application/jwk-set+json' },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    signal: AbortSignal.timeout(timeoutMs),
+    maxRedirections: 0,
+  } as Parameters<typeof request>[1]);
+  if (res.statusCode !== 200) {
+    await res.body.dump();
+    throw new Error(`key set answered ${res.statusCode}`);
+  }
+  const length = Number(res.headers['content-length'] ?? 0);
+  if (length > MAX_JWKS_BYTES) {
+    await res.body.dump();
+    throw new Error('key set too large');
+  }
+  const text = await res.body.text();
+  if (text.length > MAX_JWKS_BYTES) throw new Error('key set too large');
+  const parsed = JSON.parse(text) as { keys?: unknown };
+  if (!parsed || !Array.isArray(parsed.keys)) throw new Error('key set has no keys array');
+  return parsed as JSONWebKeySet;
+}
+
+/** A remote key set with cooldown-limited refetch on unknown kid and bounded stale serving. */
+export function remoteKeySet(options: RemoteKeySetOptions): KeySet {
+  const now = options.now ?? Date.now;
+  let local: JWTVerifyGetKey | undefined;
+  let fetchedAt = 0;
+  let lastKidRefetch = -Infinity;
+  let inflight: Promise<void> | undefined;
+
+  const refresh = (): Promise<void> => {
+    inflight ??= fetchJwks(options.url, options.timeoutMs)
+      .then((jwks) => {
+        local = createLocalJWKSet(jwks);
+        fetchedAt = now();
+        options.onFetch?.('ok');
+      })
+      .catch((err: unknown) => {
+        options.onFetch?.('error', err);
+        throw err;
+      })
+      .finally(() => {
+        inflight = undefined;
+      });
+    return inflight;
+  };
+
+  const usable = (): boolean =>
+    local !== undefined &&
+    now() - fetchedAt <= (options.maxAgeSeconds + options.maxStaleSeconds) * 1000;
+
+  const ensureFresh = async (): Promise<void> => {
+    if (local !== undefined && now() - fetchedAt <= options.maxAgeSeconds * 1000) return;
+    try {
+      await refresh();
+    } catch (err) {
+      if (!usable()) throw new AuthUnavailableError({ cause: err, retryAfterSeconds: 5 });
+      // Stale but within the bound: keep serving the last good keys.
+    }
+  };
+
+  const getKey: JWTVerifyGetKey = async (header, token) => {
+    await ensureFresh();
+    try {
+      return await local!(header, token);
+    } catch (err) {
+      if (!(err instanceof errors.JWKSNoMatchingKey)) throw err;
+      if (now() - lastKidRefetch < options.cooldownSeconds * 1000) throw err;
+      lastKidRefetch = now();
+      try {
+        await refresh();
+      } catch {
+        throw err; // the key set URL failed: the kid is still unknown
+      }
+      return local!(header, token);
+    }
+  };
+
+  return {
+    getKey,
+    isReady: usable,
+    warmUp: () =>
+      refresh().then(
+        () => true,
+        () => false,
+      ),
+  };
+}

@@ -1,0 +1,384 @@
+/**
+ * Configuration: environment (and an optional JSON file) -> one JSON Schema with a default and a
+ * description for every key -> ajv -> one error naming every bad key -> a frozen object.
+ * Nothing outside `src/config/` reads `process.env`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { projectRoot } from './project-root';
+
+/** JWT algorithms the gateway can be configured to accept (asymmetric only: never `none` or HMAC). */
+export const ALLOWED_JWT_ALGORITHMS = [
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'EdDSA',
+] as const;
+
+/** The validated, frozen configuration of one gateway process. */
+export interface Config {
+  /** Listen port (`PORT`), default 3000; 0 picks a free port (tests). */
+  readonly port: number;
+  /** Listen address (`HOST`), default `0.0.0.0`. */
+  readonly host: string;
+  /** The holder `{base_url}` as callers see it, without trailing slash (`PUBLIC_BASE_URL`). */
+  readonly publicBaseUrl: string;
+  /** Expected `iss` and `sub` of holder tokens (`HOLDER_SUBDOMAIN`). */
+  readonly holderSubdomain: string;
+  /** The platform's key set URL (`HOLDER_JWKS_URL`); undefined: the development key set (demo only). */
+  readonly holderJwksUrl?: string;
+  /** Redis for the replay store, cache and rate limits (`REDIS_URL`); undefined: in-process memory. */
+  readonly redisUrl?: string;
+  /** The demo core's data set (`DEMO_DATA_FILE`), absolute path. */
+  readonly demoDataFile: string;
+  /** pino level (`LOG_LEVEL`), default `info`. */
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Which core adapter serves the data (`CORE_ADAPTER`), default `demo`. */
+  readonly coreAdapter: string;
+  /** Banking account detail version served by rows 2 and 3 (`BANKING_ACCOUNT_DETAIL_VERSION`), default 4. */
+  readonly bankingAccountDetailVersion: 3 | 4;
+  /** Holder token rules. */
+  readonly jwt: {
+    /** Accepted signature algorithms (`JWT_ALGORITHMS`, comma separated), default PS256,ES256. */
+    readonly algorithms: readonly string[];
+    /** Clock tolerance in seconds for `exp`/`nbf` (`JWT_CLOCK_TOLERANCE_SECONDS`), default 30. */
+    readonly clockToleranceSeconds: number;
+    /** Longest accepted `exp - now` in seconds (`JWT_MAX_LIFETIME_SECONDS`), default 900. */
+    readonly maxLifetimeSeconds: number;
+  };
+  /** Remote key set behaviour. */
+  readonly jwks: {
+    /** Minimum seconds between two refetches caused by an unknown `kid` (`JWKS_COOLDOWN_SECONDS`), default 30. */
+    readonly cooldownSeconds: number;
+    /** Seconds after which the key set is refreshed (`JWKS_MAX_AGE_SECONDS`), default 300. */
+    readonly maxAgeSeconds: number;
+    /** Seconds the last good key set keeps serving while the URL fails (`JWKS_MAX_STALE_SECONDS`), default 3600. */
+    readonly maxStaleSeconds: number;
+    /** Timeout of one key set fetch in milliseconds (`JWKS_TIMEOUT_MS`), default 5000. */
+    readonly timeoutMs: number;
+  };
+  /** Folder of the generated development signing key (`DEV_KEYS_DIR`), default `<project>/.dev`. */
+  readonly devKeysDir: string;
+  /** Whether the development key set is served and trusted (demo core without `HOLDER_JWKS_URL`). */
+  readonly devKeys: boolean;
+}
+
+interface Setting {
+  /** Environment variable name. */
+  env: string;
+  schema: Record<string, unknown>;
+}
+
+/** Every environment variable the gateway reads, with its schema, default and meaning. */
+export const SETTINGS: readonly Setting[] = [
+  {
+    env: 'PORT',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 65535,
+      default: 3000,
+      description: 'Listen port.',
+    },
+  },
+  {
+    env: 'HOST',
+    schema: { type: 'string', minLength: 1, default: '0.0.0.0', description: 'Listen address.' },
+  },
+  {
+    env: 'PUBLIC_BASE_URL',
+    schema: {
+      type: 'string',
+      format: 'uri',
+      pattern: '^https?://[^?#]+$',
+      description: 'The holder base URL as callers see it; default http://localhost:$PORT.',
+    },
+  },
+  {
+    env: 'HOLDER_SUBDOMAIN',
+    schema: {
+      type: 'string',
+      minLength: 1,
+      description: 'Expected iss and sub; default demo with the demo core, else required.',
+    },
+  },
+  {
+    env: 'HOLDER_JWKS_URL',
+    schema: {
+      type: 'string',
+      format: 'uri',
+      pattern: '^https?://',
+      description:
+        "The platform's key set; default a development key set with the demo core, else required.",
+    },
+  },
+  {
+    env: 'REDIS_URL',
+    schema: {
+      type: 'string',
+      pattern: '^rediss?://',
+      description: 'Redis for replay store, cache and rate limits; absent: in-process memory.',
+    },
+  },
+  {
+    env: 'DEMO_DATA_FILE',
+    schema: {
+      type: 'string',
+      minLength: 1,
+      description: "The demo core's data set; default the bundled sample.",
+    },
+  },
+  {
+    env: 'LOG_LEVEL',
+    schema: {
+      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+      description: 'pino log level.',
+    },
+  },
+  {
+    env: 'CORE_ADAPTER',
+    schema: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9-]*$',
+      default: 'demo',
+      description: 'The core adapter id.',
+    },
+  },
+  {
+    env: 'BANKING_ACCOUNT_DETAIL_VERSION',
+    schema: { enum: [3, 4], default: 4, description: 'Banking account detail version (3 or 4).' },
+  },
+  {
+    env: 'JWT_ALGORITHMS',
+    schema: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { enum: [...ALLOWED_JWT_ALGORITHMS] },
+      default: ['PS256', 'ES256'],
+      description: 'Accepted holder token algorithms, comma separated.',
+    },
+  },
+  {
+    env: 'JWT_CLOCK_TOLERANCE_SECONDS',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 300,
+      default: 30,
+      description: 'Clock tolerance for exp and nbf, seconds.',
+    },
+  },
+  {
+    env: 'JWT_MAX_LIFETIME_SECONDS',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 86400,
+      default: 900,
+      description: 'Longest accepted exp - now, seconds.',
+    },
+  },
+  {
+    env: 'JWKS_COOLDOWN_SECONDS',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 3600,
+      default: 30,
+      description: 'Minimum seconds between key set refetches caused by an unknown kid.',
+    },
+  },
+  {
+    env: 'JWKS_MAX_AGE_SECONDS',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 86400,
+      default: 300,
+      description: 'Key set refresh interval, seconds.',
+    },
+  },
+  {
+    env: 'JWKS_MAX_STALE_SECONDS',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 604800,
+      default: 3600,
+      description: 'How long the last good key set serves while its URL fails, seconds.',
+    },
+  },
+  {
+    env: 'JWKS_TIMEOUT_MS',
+    schema: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 60000,
+      default: 5000,
+      description: 'Timeout of one key set fetch, milliseconds.',
+    },
+  },
+  {
+    env: 'DEV_KEYS_DIR',
+    schema: {
+      type: 'string',
+      minLength: 1,
+      description: 'Folder of the generated development signing key; default <project>/.dev.',
+    },
+  },
+  {
+    env: 'CONFIG_FILE',
+    schema: {
+      type: 'string',
+      minLength: 1,
+      description: 'Optional JSON file of VARIABLE: value pairs; the environment wins over it.',
+    },
+  },
+];
+
+const ARRAY_SETTINGS = new Set(SETTINGS.filter((s) => s.schema.type === 'array').map((s) => s.env));
+const NUMERIC_SETTINGS = new Set(
+  SETTINGS.filter(
+    (s) =>
+      s.schema.type === 'integer' ||
+      (s.schema.enum as unknown[] | undefined)?.every((v) => typeof v === 'number'),
+  ).map((s) => s.env),
+);
+
+/** Start-up stops with this error; its message names every bad setting. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictSchema: false });
+// Minimal formats used here (the contracts use ajv-formats; config needs only absolute URIs).
+ajv.addFormat('uri', (value: string) => {
+  try {
+    return Boolean(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+});
+const validateSettings = ajv.compile({
+  type: 'object',
+  properties: Object.fromEntries(SETTINGS.map((s) => [s.env, s.schema])),
+  additionalProperties: true,
+});
+
+function readConfigFile(file: string, problems: string[]): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      problems.push(`CONFIG_FILE: ${file} must hold a JSON object of VARIABLE: value pairs`);
+      return {};
+    }
+    return parsed as Record<string, unknown>;
+  } catch (err) {
+    problems.push(`CONFIG_FILE: cannot read ${file} (${(err as Error).message})`);
+    return {};
+  }
+}
+
+/** Converts the raw string of one variable to the type its schema expects. */
+function convert(name: string, raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  if (ARRAY_SETTINGS.has(name))
+    return raw
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+  if (NUMERIC_SETTINGS.has(name) && /^-?\d+$/.test(raw.trim())) return Number(raw.trim());
+  return raw;
+}
+
+/**
+ * Builds the configuration from an environment (default `process.env`).
+ * @throws ConfigError naming every bad setting
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const fromFile = env.CONFIG_FILE ? readConfigFile(env.CONFIG_FILE, problems) : {};
+  const raw: Record<string, unknown> = {};
+  for (const { env: name } of SETTINGS) {
+    const value = env[name] !== undefined && env[name] !== '' ? env[name] : fromFile[name];
+    if (value !== undefined) raw[name] = convert(name, value);
+  }
+  if (!validateSettings(raw)) {
+    for (const e of validateSettings.errors ?? []) {
+      const name = e.instancePath.split('/')[1] ?? '';
+      problems.push(
+        `${name}: ${e.message ?? 'invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
+      );
+    }
+  }
+  const coreAdapter = raw.CORE_ADAPTER as string;
+  const demo = coreAdapter === 'demo';
+  if (!demo && raw.HOLDER_SUBDOMAIN === undefined)
+    problems.push('HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo');
+  if (!demo && raw.HOLDER_JWKS_URL === undefined)
+    problems.push('HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo');
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
+
+  const port = raw.PORT as number;
+  const root = projectRoot();
+  const config: Config = {
+    port,
+    host: raw.HOST as string,
+    publicBaseUrl: (
+      (raw.PUBLIC_BASE_URL as string | undefined) ?? `http://localhost:${port}`
+    ).replace(/\/+$/, ''),
+    holderSubdomain: (raw.HOLDER_SUBDOMAIN as string | undefined) ?? 'demo',
+    holderJwksUrl: raw.HOLDER_JWKS_URL as string | undefined,
+    redisUrl: raw.REDIS_URL as string | undefined,
+    demoDataFile: path.resolve(
+      (raw.DEMO_DATA_FILE as string | undefined) ??
+        path.join(root, 'adapters', 'demo', 'data', 'sample.json'),
+    ),
+    logLevel: raw.LOG_LEVEL as Config['logLevel'],
+    coreAdapter,
+    bankingAccountDetailVersion: raw.BANKING_ACCOUNT_DETAIL_VERSION as 3 | 4,
+    jwt: {
+      algorithms: raw.JWT_ALGORITHMS as string[],
+      clockToleranceSeconds: raw.JWT_CLOCK_TOLERANCE_SECONDS as number,
+      maxLifetimeSeconds: raw.JWT_MAX_LIFETIME_SECONDS as number,
+    },
+    jwks: {
+      cooldownSeconds: raw.JWKS_COOLDOWN_SECONDS as number,
+      maxAgeSeconds: raw.JWKS_MAX_AGE_SECONDS as number,
+      maxStaleSeconds: raw.JWKS_MAX_STALE_SECONDS as number,
+      timeoutMs: raw.JWKS_TIMEOUT_MS as number,
+    },
+    devKeysDir: path.resolve((raw.DEV_KEYS_DIR as string | undefined) ?? path.join(root, '.dev')),
+    devKeys: demo && raw.HOLDER_JWKS_URL === undefined,
+  };
+  return deepFreeze(config);
+}
+
+/** Builds a configuration for tests and embedders: `loadConfig` over the given variables only. */
+export function configFrom(vars: Record<string, string | number | undefined>): Config {
+  return loadConfig(
+    Object.fromEntries(
+      Object.entries(vars).map(([k, v]) => [k, v === undefined ? undefined : String(v)]),
+    ),
+  );
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,183 @@
+/**
+ * The gateway's one error model (DESIGN.md "Errors").
+ *
+ * Every failure the gateway knows about is a {@link GatewayError} with a stable `code`
+ * (`GW_ERR_<AREA>_<REASON>`, never renamed once published), the HTTP `status` it becomes, and
+ * whether its message may be shown to the caller (`expose`). Errors become HTTP in exactly one
+ * place, the error middleware in `src/http/`. Upstream details belong in `cause` and the log.
+ *
+ * Adapters import this module (and `src/ports`) only: they throw the core-facing errors below
+ * (`CustomerNotFoundError`, `CoreUnavailableError`, `CoreTimeoutError`, ...) and the gateway
+ * turns them into the documented answers.
+ */
+
+/** Options shared by every gateway error. */
+export interface GatewayErrorOptions {
+  /** The underlying error; logged, never sent to a caller. */
+  cause?: unknown;
+  /** Seconds a caller should wait before retrying; becomes the `Retry-After` header. */
+  retryAfterSeconds?: number;
+}
+
+/** Base class of every error the gateway raises on purpose. */
+export class GatewayError extends Error {
+  /** Stable machine-readable code, `GW_ERR_<AREA>_<REASON>`. */
+  readonly code: string;
+  /** HTTP status the error becomes. */
+  readonly status: number;
+  /** Whether `message` may be shown to the caller (false: a generic message is sent instead). */
+  readonly expose: boolean;
+  /** Seconds until a retry may succeed, for 503 and 429 answers. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    code: string,
+    status: number,
+    message: string,
+    expose: boolean,
+    options: GatewayErrorOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'GatewayError';
+    this.code = code;
+    this.status = status;
+    this.expose = expose;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/** A constructor made by {@link createError}: takes an optional message override and options. */
+export interface GatewayErrorClass<A extends unknown[] = []> {
+  new (...args: [...A, GatewayErrorOptions?]): GatewayError;
+  readonly code: string;
+  readonly status: number;
+}
+
+/**
+ * Makes a GatewayError subclass with a fixed code and status, as fastify's `createError` does.
+ * `format` builds the message from the constructor's leading arguments.
+ */
+export function createError<A extends unknown[] = []>(
+  code: string,
+  status: number,
+  format: (...args: A) => string,
+  expose = true,
+): GatewayErrorClass<A> {
+  const Cls = class extends GatewayError {
+    static readonly code = code;
+    static readonly status = status;
+    constructor(...args: [...A, GatewayErrorOptions?]) {
+      const last = args[format.length];
+      const options =
+        args.length > format.length && typeof last === 'object' && last !== null
+          ? (last as GatewayErrorOptions)
+          : {};
+      super(code, status, format(...(args.slice(0, format.length) as A)), expose, options);
+      this.name = code;
+    }
+  };
+  return Cls;
+}
+
+// ---- Caller mistakes -------------------------------------------------------------------------
+
+/** A query parameter or body field is missing or invalid. Message names the field. */
+export const InvalidFieldError = createError(
+  'GW_ERR_REQ_INVALID_FIELD',
+  400,
+  (field: string) => `Invalid field: ${field}`,
+);
+/** The request body is larger than the limit. */
+export const PayloadTooLargeError = createError(
+  'GW_ERR_REQ_PAYLOAD_TOO_LARGE',
+  413,
+  () => 'Payload too large',
+);
+/** A POST body whose content type is not `application/json`. */
+export const UnsupportedMediaTypeError = createError(
+  'GW_ERR_REQ_UNSUPPORTED_MEDIA_TYPE',
+  415,
+  () => 'Unsupported media type',
+);
+/** The requested page is after the last page of a non-empty set. */
+export const PageOutOfRangeError = createError(
+  'GW_ERR_REQ_PAGE_OUT_OF_RANGE',
+  422,
+  (lastPage: number) => `Invalid page: the last page is ${lastPage}`,
+);
+/** No route matches the method and path. */
+export const RouteNotFoundError = createError('GW_ERR_REQ_ROUTE_NOT_FOUND', 404, () => 'Not found');
+/** The path exists but not for this method. */
+export const MethodNotAllowedError = createError(
+  'GW_ERR_REQ_METHOD_NOT_ALLOWED',
+  405,
+  () => 'Method not allowed',
+);
+
+// ---- Authentication ----------------------------------------------------------------------------
+
+/** The bearer token is missing or rejected; the message is the documented reason. */
+export const UnauthorizedError = createError(
+  'GW_ERR_AUTH_UNAUTHORIZED',
+  401,
+  (reason: string) => reason,
+);
+/** The replay store (or the key set) cannot be reached: the request is refused, never let through. */
+export const AuthUnavailableError = createError(
+  'GW_ERR_AUTH_UNAVAILABLE',
+  503,
+  () => 'Service unavailable',
+);
+
+// ---- Resources (thrown by services and adapters) ---------------------------------------------
+
+/** The customer id is unknown to the core. */
+export const CustomerNotFoundError = createError(
+  'GW_ERR_RES_CUSTOMER_NOT_FOUND',
+  404,
+  () => 'Customer not found',
+);
+/** An account id in a specific-accounts body is unknown or not this customer's. */
+export const AccountInQueryNotFoundError = createError(
+  'GW_ERR_RES_ACCOUNT_IN_QUERY_NOT_FOUND',
+  404,
+  () => 'Account in query not found',
+);
+/** An account id in the path is unknown or not this customer's. */
+export const AccountNotFoundError = createError(
+  'GW_ERR_RES_ACCOUNT_NOT_FOUND',
+  404,
+  () => 'Account not found',
+);
+/** The operation is not supported for the type of a requested account (e.g. instalment plans). */
+export const ResourceNotImplementedError = createError(
+  'GW_ERR_RES_NOT_IMPLEMENTED',
+  404,
+  () => 'resource not implemented',
+);
+
+// ---- Core systems ------------------------------------------------------------------------------
+
+/** The core cannot be reached or says it is unavailable (503 with Retry-After). */
+export const CoreUnavailableError = createError(
+  'GW_ERR_CORE_UNAVAILABLE',
+  503,
+  () => 'Service unavailable',
+);
+/** The core did not answer in time (504). */
+export const CoreTimeoutError = createError('GW_ERR_CORE_TIMEOUT', 504, () => 'Upstream timeout');
+
+// ---- Anything else -----------------------------------------------------------------------------
+
+/** An unexpected failure; its details go to the log only. */
+export const InternalError = createError(
+  'GW_ERR_INTERNAL',
+  500,
+  () => 'Internal server error',
+  false,
+);
+
+/** Whether a value is a GatewayError (also across module copies). */
+export function isGatewayError(value: unknown): value is GatewayError {
+  return value instanceof GatewayError;
+}

@@ -1,0 +1,91 @@
+/**
+ * Errors become HTTP here and nowhere else. The body family follows the route (`/v1` `{error}`,
+ * FDX `{code, message, debugMessage}`, platform `{error, error_description}`); upstream details and
+ * stacks stay in `cause` and the log.
+ */
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import type {} from 'pino-http';
+import {
+  GatewayError,
+  InternalError,
+  InvalidFieldError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../errors';
+import type { ErrorFamily } from './route-spec';
+
+/** Default `Retry-After` seconds of a 503 whose cause did not say. */
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+/** The error family of a path, for errors raised before or outside a route. */
+export function familyOfPath(path: string): ErrorFamily {
+  if (path.startsWith('/fdx/')) return 'fdx';
+  if (path === '/v1/token' || path.startsWith('/v1/data-provider/')) return 'platform';
+  return 'v1';
+}
+
+/** Turns errors of Express and body-parser (which carry `type`/`status`) into gateway errors. */
+export function toGatewayError(err: unknown): GatewayError {
+  if (err instanceof GatewayError) return err;
+  const e = err as { type?: string; status?: number } | null;
+  switch (e?.type) {
+    case 'entity.too.large':
+      return new PayloadTooLargeError({ cause: err });
+    case 'entity.parse.failed':
+    case 'entity.verify.failed':
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return new InvalidFieldError('body', { cause: err });
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new UnsupportedMediaTypeError({ cause: err });
+  }
+  if (err instanceof URIError || (e?.status === 400 && !e.type)) {
+    return new InvalidFieldError('path', { cause: err });
+  }
+  return new InternalError({ cause: err });
+}
+
+function body(family: ErrorFamily, err: GatewayError, requestId: string): object {
+  switch (family) {
+    case 'fdx':
+      return {
+        code: err.status,
+        message: err.expose ? err.message : 'Internal server error',
+        debugMessage: requestId,
+      };
+    case 'platform':
+      return {
+        error: err.code,
+        error_description: err.expose ? err.message : 'Internal server error',
+      };
+    default:
+      return { error: err.expose ? err.message : 'Internal server error' };
+  }
+}
+
+/** Sends a gateway error as the route's documented error body. */
+export function sendError(req: Request, res: Response, raw: unknown): void {
+  const err = toGatewayError(raw);
+  const family = (res.locals.family as ErrorFamily | undefined) ?? familyOfPath(req.path);
+  const requestId = String(res.locals.requestId ?? '');
+  if (err.status >= 500) {
+    req.log?.error({ err: raw, code: err.code }, 'request failed');
+  } else {
+    req.log?.info({ code: err.code }, 'request rejected');
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (err.status === 503 || err.status === 429) {
+    res.setHeader(
+      'Retry-After',
+      String(Math.max(1, Math.ceil(err.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))),
+    );
+  }
+  res.status(err.status).json(body(family, err, requestId));
+}
+
+/** The one error middleware. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => sendError(req, res, err);

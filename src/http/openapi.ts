@@ -1,0 +1,126 @@
+/**
+ * The OpenAPI 3.1 document of the gateway, built from the route table and the contracts.
+ * Contract schemas are embedded under `components.schemas` and every `$ref` is rewritten to point
+ * inside the document, so it is self-contained.
+ */
+import { CONTRACTS_BASE, loadSchemas } from '../../contracts';
+import requests from '../../contracts/requests.json';
+import type { RouteSpec } from './route-spec';
+
+type Json = unknown;
+
+function rewriteRefs(node: Json, file: string): Json {
+  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, file));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, Json> = {};
+  for (const [key, value] of Object.entries(node as Record<string, Json>)) {
+    if (key === '$id' || key === '$schema') continue;
+    if (key === '$ref' && typeof value === 'string') {
+      out.$ref = localRef(value, file);
+    } else {
+      out[key] = rewriteRefs(value, file);
+    }
+  }
+  return out;
+}
+
+/** `https://dhg.example/contracts/x.json#/$defs/Y`, `x.json#/$defs/Y` or `#/$defs/Y` -> document ref. */
+function localRef(ref: string, file: string): string {
+  const absolute = ref.startsWith(CONTRACTS_BASE) ? ref.slice(CONTRACTS_BASE.length) : ref;
+  const [target, fragment = ''] = absolute.split('#');
+  const name = target ? target.replace(/\.json$/, '') : file;
+  return `#/components/schemas/${name}${fragment}`;
+}
+
+const PARAM_DESCRIPTIONS = requests.$defs as Record<string, { description?: string }>;
+
+export function buildOpenApi(routes: readonly RouteSpec[], version: string): object {
+  const schemas: Record<string, Json> = {};
+  for (const [name, schema] of Object.entries(loadSchemas()))
+    schemas[name] = rewriteRefs(schema, name);
+  schemas.requests = rewriteRefs(requests, 'requests');
+
+  const errorRef = (family: RouteSpec['family']) =>
+    `#/components/schemas/envelopes/$defs/${family === 'fdx' ? 'ErrorFdx' : family === 'platform' ? 'ErrorPlatform' : 'ErrorV1'}`;
+
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const queryParams = route.query.map((name) => ({
+      name,
+      in: 'query',
+      required: false,
+      description: PARAM_DESCRIPTIONS[name]?.description,
+      schema: { $ref: `#/components/schemas/requests/$defs/${name}` },
+    }));
+    const error = { content: { 'application/json': { schema: { $ref: errorRef(route.family) } } } };
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: route.tags,
+      ...(route.successor ? { deprecated: true } : {}),
+      ...(route.auth === 'holder' ? { security: [{ holderJwt: [] }] } : {}),
+      parameters: [...pathParams, ...queryParams],
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/requests/$defs/AccountIdsBody' },
+                },
+              },
+            },
+          }
+        : {}),
+      responses: {
+        200: {
+          description: 'Success',
+          content: { 'application/json': { schema: rewriteRefs(route.response, '') } },
+        },
+        400: { description: 'A bad parameter or body', ...error },
+        401: { description: 'Bearer token missing or rejected', ...error },
+        404: { description: 'Customer or account not found', ...error },
+        ...(route.body
+          ? {
+              413: { description: 'Body over 1 MiB', ...error },
+              415: { description: 'Body not application/json', ...error },
+            }
+          : {}),
+        ...(route.query.includes('page')
+          ? { 422: { description: 'Page beyond the last page', ...error } }
+          : {}),
+        500: { description: 'Unexpected failure (details only in the log)', ...error },
+        503: { description: 'Core unavailable; see Retry-After', ...error },
+        504: { description: 'Core too slow', ...error },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Data Holder Gateway',
+      version,
+      description: 'The Data Holder Interface as served by this gateway.',
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        holderJwt: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'Self-signed by the platform; aud = base URL + path, iss = sub = holder subdomain, unique jti.',
+        },
+      },
+    },
+    paths,
+  };
+}

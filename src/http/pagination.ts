@@ -1,0 +1,60 @@
+/**
+ * `/v1` pagination (decisions.md 1.1 and 1.4): page slicing, `meta`, and `links` as query strings
+ * carrying page, page-size, then every filter given or defaulted, in the table's order.
+ */
+import { PageOutOfRangeError } from '../errors';
+import { QUERY_PARAMS, type QueryValues } from './parameters';
+
+export interface Links {
+  first?: string;
+  prev?: string;
+  next?: string;
+  last?: string;
+}
+export interface Meta {
+  totalRecords: number;
+  totalPages: number;
+}
+export interface Page<T> {
+  records: T[];
+  links: Links;
+  meta: Meta;
+}
+
+function queryString(page: number, query: QueryValues): string {
+  const parts = [`page=${page}`];
+  for (const name of QUERY_PARAMS) {
+    if (name === 'page') continue;
+    const value = query[name];
+    if (value !== undefined) parts.push(`${name}=${encodeURIComponent(value)}`);
+  }
+  return parts.join('&');
+}
+
+/**
+ * Slices one page out of `all`.
+ * @throws PageOutOfRangeError when the page is after the last page of a non-empty set
+ */
+export function paginate<T>(all: readonly T[], query: QueryValues): Page<T> {
+  const page = Number(query.page ?? '1');
+  const size = Number(query['page-size'] ?? '25');
+  const totalRecords = all.length;
+  const totalPages = Math.ceil(totalRecords / size);
+  if (totalRecords > 0 && page > totalPages) throw new PageOutOfRangeError(totalPages);
+  const links: Links = {};
+  if (totalRecords > 0) {
+    if (page > 1) {
+      links.first = queryString(1, query);
+      links.prev = queryString(page - 1, query);
+    }
+    if (page < totalPages) {
+      links.next = queryString(page + 1, query);
+      links.last = queryString(totalPages, query);
+    }
+  }
+  return {
+    records: totalRecords > 0 ? all.slice((page - 1) * size, page * size) : [],
+    links,
+    meta: { totalRecords, totalPages },
+  };
+}

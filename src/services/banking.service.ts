@@ -1,0 +1,163 @@
+/**
+ * Banking endpoints: account lists (rows 2, 3), balances (8), direct debits (7), scheduled
+ * payments (10 and the list POST of decisions.md 1.7), instalment plans (5) and payees (11).
+ */
+import { ResourceNotImplementedError } from '../errors';
+import { paginate } from '../http/pagination';
+import type { QueryValues } from '../http/parameters';
+import type { BankingAccountRecord, BankingPort, CallContext } from '../ports';
+import type { InstalmentPlan } from '../ports/resources';
+import { toBankingAccountV3 } from '../../mappers/interface/banking-account-v3.mapper';
+import { applyAccountFilters, requireAccount, requireAccounts } from './account-selection';
+
+/** Derived plan state (interface, "Derived rule for instalment plans"). */
+export function planStatus(plan: InstalmentPlan): 'ACTIVE' | 'INACTIVE' {
+  return (plan.schedule ?? []).some((s) => s.isPaid === false) ? 'ACTIVE' : 'INACTIVE';
+}
+
+function byCreationDateDescending(a: InstalmentPlan, b: InstalmentPlan): number {
+  const ta = a.creationDate ? Date.parse(a.creationDate) : -Infinity;
+  const tb = b.creationDate ? Date.parse(b.creationDate) : -Infinity;
+  return tb - ta;
+}
+
+export class BankingService {
+  constructor(
+    private readonly port: BankingPort,
+    /** Banking account detail version served by rows 2 and 3. */
+    private readonly detailVersion: 3 | 4,
+  ) {}
+
+  private present(account: BankingAccountRecord): object {
+    return this.detailVersion === 3 ? toBankingAccountV3(account) : account;
+  }
+
+  private async selected(
+    customerId: string,
+    accountIds: readonly string[] | undefined,
+    query: QueryValues,
+    ctx: CallContext,
+  ): Promise<BankingAccountRecord[]> {
+    const all = await this.port.listAccounts(customerId, ctx);
+    const requested = accountIds ? requireAccounts(all, accountIds) : all;
+    return applyAccountFilters(requested, query);
+  }
+
+  /** Row 2 (deprecated) and row 3: accounts, optionally restricted to the body's ids. */
+  async accounts(
+    customerId: string,
+    accountIds: string[] | undefined,
+    query: QueryValues,
+    ctx: CallContext,
+  ) {
+    const page = paginate(await this.selected(customerId, accountIds, query, ctx), query);
+    return {
+      data: { accounts: page.records.map((a) => this.present(a)) },
+      links: page.links,
+      meta: page.meta,
+    };
+  }
+
+  /** Row 8. */
+  async balances(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
+    const accounts = await this.selected(customerId, accountIds, query, ctx);
+    const balances = accounts.length
+      ? await this.port.listBalances(
+          customerId,
+          accounts.map((a) => a.accountId),
+          ctx,
+        )
+      : [];
+    const page = paginate(balances, query);
+    return { data: { balances: page.records }, links: page.links, meta: page.meta };
+  }
+
+  /** Row 7. */
+  async directDebits(
+    customerId: string,
+    accountIds: string[],
+    query: QueryValues,
+    ctx: CallContext,
+  ) {
+    const accounts = await this.selected(customerId, accountIds, query, ctx);
+    const debits = accounts.length
+      ? await this.port.listDirectDebits(
+          customerId,
+          accounts.map((a) => a.accountId),
+          ctx,
+        )
+      : [];
+    const page = paginate(debits, query);
+    return {
+      data: { directDebitAuthorisations: page.records },
+      links: page.links,
+      meta: page.meta,
+    };
+  }
+
+  /** Scheduled payments for a list of accounts (decisions.md 1.7). */
+  async scheduledPaymentsForAccounts(
+    customerId: string,
+    accountIds: string[],
+    query: QueryValues,
+    ctx: CallContext,
+  ) {
+    const accounts = await this.selected(customerId, accountIds, query, ctx);
+    const payments = accounts.length
+      ? await this.port.listScheduledPayments(
+          customerId,
+          accounts.map((a) => a.accountId),
+          ctx,
+        )
+      : [];
+    const page = paginate(payments, query);
+    return { data: { scheduledPayments: page.records }, links: page.links, meta: page.meta };
+  }
+
+  /** Row 10: scheduled payments of one account. */
+  async scheduledPaymentsForAccount(
+    customerId: string,
+    accountId: string,
+    query: QueryValues,
+    ctx: CallContext,
+  ) {
+    requireAccount(await this.port.listAccounts(customerId, ctx), accountId);
+    const page = paginate(
+      await this.port.listScheduledPayments(customerId, [accountId], ctx),
+      query,
+    );
+    return { data: { scheduledPayments: page.records }, links: page.links, meta: page.meta };
+  }
+
+  /** Row 5: instalment plans of the body's accounts, newest first, by derived status. */
+  async instalmentPlans(
+    customerId: string,
+    accountIds: string[],
+    query: QueryValues,
+    ctx: CallContext,
+  ) {
+    const accounts = requireAccounts(await this.port.listAccounts(customerId, ctx), accountIds);
+    const ids = accounts.map((a) => a.accountId);
+    const results = await this.port.listInstalmentPlans(customerId, ids, ctx);
+    const plans: InstalmentPlan[] = [];
+    for (const id of ids) {
+      const result = results.get(id);
+      if (!result || !result.supported) throw new ResourceNotImplementedError();
+      plans.push(...result.plans);
+    }
+    const wanted = query['plan-status'] ?? 'ACTIVE';
+    const filtered = plans.filter((p) => wanted === 'ALL' || planStatus(p) === wanted);
+    const page = paginate(filtered.sort(byCreationDateDescending), query);
+    return { data: { plans: page.records }, links: page.links, meta: page.meta };
+  }
+
+  /** Row 11: payees, by type. */
+  async payees(customerId: string, query: QueryValues, ctx: CallContext) {
+    const type = query.type ?? 'ALL';
+    const payees = (await this.port.listPayees(customerId, ctx)).filter(
+      (p) => type === 'ALL' || p.type === type,
+    );
+    const page = paginate(payees, query);
+    return { data: { payees: page.records }, links: page.links, meta: page.meta };
+  }
+}

@@ -1,0 +1,28 @@
+/** Row 1 (the account authorisation list) and row 12 (customer detail). */
+import type { AuthorisationPort, CallContext, CustomerPort } from '../ports';
+
+export class CommonService {
+  constructor(
+    private readonly authorisation: AuthorisationPort,
+    private readonly customer: CustomerPort,
+  ) {}
+
+  /** Row 1: `{ accounts }`, banking first, in the core's order. */
+  async shareableAccounts(customerId: string, ctx: CallContext) {
+    const accounts = await this.authorisation.listShareableAccounts(customerId, ctx);
+    return {
+      accounts: accounts.map((a) => ({
+        accountId: a.accountId,
+        ...(a.displayName !== undefined ? { displayName: a.displayName } : {}),
+        ...(a.subtitle !== undefined ? { subtitle: a.subtitle } : {}),
+        openStatus: a.openStatus,
+        extensions: { cdr: { complexAccountType: a.complexAccountType, users: a.users } },
+      })),
+    };
+  }
+
+  /** Row 12: `{ data }` only. */
+  async customerDetail(customerId: string, ctx: CallContext) {
+    return { data: await this.customer.getCustomerDetail(customerId, ctx) };
+  }
+}

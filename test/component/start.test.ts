@@ -1,0 +1,123 @@
+/**
+ * The quick start, for real: the built gateway runs as its own process on the demo core with no
+ * configuration but a port, prints how to call it, and the curl command that `npm run token`
+ * prints returns 200. SIGTERM stops it with exit code 0.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('npm start on the demo core', () => {
+  let child: ChildProcess;
+  let output = '';
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    await run('npm', ['run', '--silent', 'build'], { cwd: ROOT });
+    const port = await freePort();
+    // Only what `npm start` on a fresh machine has: no gateway variables but the port and a
+    // throw-away key folder (so the test never touches the developer's .dev/).
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([k]) => !/^(HOLDER_|PUBLIC_BASE_URL|REDIS_URL|CORE_ADAPTER|DEMO_DATA_FILE|HOST$)/.test(k),
+      ),
+    );
+    env = {
+      ...clean,
+      PORT: String(port),
+      DEV_KEYS_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-keys-')),
+      LOG_LEVEL: 'warn',
+    };
+    child = spawn(process.execPath, ['dist/src/main.js'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const deadline = Date.now() + 15_000;
+    while (!output.includes('API description') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+  }, 60_000);
+
+  afterAll(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('when started with no configuration, then it prints how to call it', () => {
+    expect(output).toContain('serving the demo core');
+    expect(output).toContain(
+      'npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh',
+    );
+  });
+
+  it('when the command printed by npm run token is run, then the gateway answers 200 with the data', async () => {
+    const { stdout: command } = await run(
+      'npx',
+      [
+        'ts-node',
+        '--transpile-only',
+        'scripts/token.ts',
+        'GET',
+        '/auth/v1/customer/c-1001/accounts',
+      ],
+      { cwd: ROOT, env },
+    );
+    expect(command).toMatch(
+      /^curl -sS -X GET -H 'Authorization: Bearer [\w-]+\.[\w-]+\.[\w-]+' 'http:\/\/localhost:\d+\/auth\/v1\/customer\/c-1001\/accounts'\n$/,
+    );
+    const { stdout } = await run(
+      'sh',
+      ['-c', command.replace('curl -sS', 'curl -sS -w "\\n%{http_code}"')],
+      { env },
+    );
+    const [body, status] = stdout.split('\n');
+    expect(status).toBe('200');
+    expect(JSON.parse(body!).accounts.length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('when the printed POST command is run, then it answers 200 too', async () => {
+    const { stdout: command } = await run(
+      'npx',
+      [
+        'ts-node',
+        '--transpile-only',
+        'scripts/token.ts',
+        'POST',
+        '/v1/banking/customer/c-1001/accounts/balances',
+        '{"data":{"accountIds":["acc-b-1001-01"]}}',
+      ],
+      { cwd: ROOT, env },
+    );
+    const { stdout } = await run(
+      'sh',
+      ['-c', command.replace('curl -sS', 'curl -sS -w "\\n%{http_code}"')],
+      { env },
+    );
+    const [body, status] = stdout.split('\n');
+    expect(status).toBe('200');
+    expect(JSON.parse(body!).data.balances[0].accountId).toBe('acc-b-1001-01');
+  }, 30_000);
+
+  it('when sent SIGTERM, then it exits with code 0', async () => {
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, configFrom, loadConfig } from '../../src/config/config';
+
+describe('configuration', () => {
+  it('when nothing is set, then the demo core is served with the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicBaseUrl: 'http://localhost:3000',
+      holderSubdomain: 'demo',
+      holderJwksUrl: undefined,
+      redisUrl: undefined,
+      logLevel: 'info',
+      coreAdapter: 'demo',
+      bankingAccountDetailVersion: 4,
+      devKeys: true,
+      jwt: { algorithms: ['PS256', 'ES256'], clockToleranceSeconds: 30, maxLifetimeSeconds: 900 },
+    });
+    expect(config.demoDataFile).toMatch(/adapters[/\\]demo[/\\]data[/\\]sample\.json$/);
+  });
+
+  it('when PORT is set and PUBLIC_BASE_URL is not, then the base URL follows the port', () => {
+    expect(configFrom({ PORT: 8080 }).publicBaseUrl).toBe('http://localhost:8080');
+  });
+
+  it('when PUBLIC_BASE_URL has a trailing slash, then it is removed', () => {
+    expect(configFrom({ PUBLIC_BASE_URL: 'https://bank.example/api/' }).publicBaseUrl).toBe(
+      'https://bank.example/api',
+    );
+  });
+
+  it('when several settings are bad, then one error names every one of them', () => {
+    let error: unknown;
+    try {
+      configFrom({
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        JWT_ALGORITHMS: 'PS256,HS256',
+        BANKING_ACCOUNT_DETAIL_VERSION: 5,
+        PUBLIC_BASE_URL: 'ftp://x',
+        REDIS_URL: 'localhost:6379',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const names = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(new Set(names)).toEqual(
+      new Set([
+        'PORT',
+        'LOG_LEVEL',
+        'JWT_ALGORITHMS',
+        'BANKING_ACCOUNT_DETAIL_VERSION',
+        'PUBLIC_BASE_URL',
+        'REDIS_URL',
+      ]),
+    );
+    expect((error as Error).message).toContain('Invalid configuration');
+  });
+
+  it('when a core other than the demo is configured without subdomain and key set, then both are named', () => {
+    expect(() => configFrom({ CORE_ADAPTER: 'fineract' })).toThrow(
+      /HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo[\s\S]*HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo/,
+    );
+  });
+
+  it('when HOLDER_JWKS_URL is set with the demo core, then the development keys are not trusted', () => {
+    expect(configFrom({ HOLDER_JWKS_URL: 'https://platform.example/jwks.json' }).devKeys).toBe(
+      false,
+    );
+  });
+
+  it('when the configuration is loaded, then it is frozen', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.jwt)).toBe(true);
+    expect(() => {
+      (config as { port: number }).port = 1;
+    }).toThrow();
+  });
+
+  it('when a CONFIG_FILE is given, then it adds settings and the environment wins over it', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-')), 'gateway.json');
+    fs.writeFileSync(file, JSON.stringify({ PORT: 4100, LOG_LEVEL: 'warn' }));
+    const config = loadConfig({ CONFIG_FILE: file, LOG_LEVEL: 'error' });
+    expect(config.port).toBe(4100);
+    expect(config.logLevel).toBe('error');
+  });
+
+  it('when the CONFIG_FILE cannot be read, then start-up is refused naming it', () => {
+    expect(() => loadConfig({ CONFIG_FILE: '/nonexistent/gateway.json' })).toThrow(
+      /CONFIG_FILE: cannot read/,
+    );
+  });
+});

@@ -1,0 +1,89 @@
+/** The remote key set: refetch on unknown kid at most once per cooldown; bounded stale serving. */
+import { errors } from 'jose';
+import { remoteKeySet } from '../../src/auth/key-set';
+import { GatewayError } from '../../src/errors';
+import { makeKey } from '../helpers/keys';
+import { startJwksServer, type JwksServer } from '../helpers/gateway';
+
+describe('remote key set', () => {
+  let server: JwksServer;
+  let clock: number;
+  const now = () => clock;
+  const options = () => ({
+    url: server.url,
+    cooldownSeconds: 30,
+    maxAgeSeconds: 300,
+    maxStaleSeconds: 600,
+    timeoutMs: 2000,
+    now,
+  });
+
+  beforeEach(async () => {
+    clock = 1_000_000;
+    server = await startJwksServer([await makeKey('PS256', 'k1')]);
+  });
+  afterEach(() => server.close());
+
+  const header = (kid: string) => ({ alg: 'PS256', kid });
+  const token = { payload: new Uint8Array(), signature: new Uint8Array() } as never;
+
+  it('when a known kid is asked twice, then the key set is fetched once', async () => {
+    const ks = remoteKeySet(options());
+    await ks.getKey(header('k1'), token);
+    await ks.getKey(header('k1'), token);
+    expect(server.hits).toBe(1);
+    expect(ks.isReady()).toBe(true);
+  });
+
+  it('when an unknown kid is asked repeatedly, then the set is refetched at most once per cooldown', async () => {
+    const ks = remoteKeySet(options());
+    await ks.warmUp();
+    for (let i = 0; i < 10; i += 1)
+      await expect(ks.getKey(header('k2'), token)).rejects.toBeInstanceOf(errors.JWKSNoMatchingKey);
+    expect(server.hits).toBe(2);
+    clock += 31_000;
+    await expect(ks.getKey(header('k2'), token)).rejects.toBeInstanceOf(errors.JWKSNoMatchingKey);
+    expect(server.hits).toBe(3);
+  });
+
+  it('when a new key is published, then an unknown kid finds it after one refetch', async () => {
+    const ks = remoteKeySet(options());
+    await ks.warmUp();
+    server.keys.push(await makeKey('PS256', 'k2'));
+    await expect(ks.getKey(header('k2'), token)).resolves.toBeDefined();
+  });
+
+  it('when the key set URL fails, then the last good keys keep serving up to the stale bound, and then 503', async () => {
+    const ks = remoteKeySet(options());
+    await ks.warmUp();
+    server.failWith = 500;
+    const start = clock;
+    clock = start + 301_000; // due for refresh: the refresh fails, stale keys serve
+    await expect(ks.getKey(header('k1'), token)).resolves.toBeDefined();
+    clock = start + (300 + 600) * 1000; // the last moment inside max age + max stale
+    await expect(ks.getKey(header('k1'), token)).resolves.toBeDefined();
+    clock = start + (300 + 600) * 1000 + 1; // past the bound
+    const failure = await Promise.resolve(ks.getKey(header('k1'), token)).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect((failure as GatewayError).status).toBe(503);
+    expect(ks.isReady()).toBe(false);
+  });
+
+  it('when the key set URL comes back, then keys are fresh again', async () => {
+    const ks = remoteKeySet(options());
+    await ks.warmUp();
+    server.failWith = 503;
+    clock += 2_000_000;
+    await expect(ks.getKey(header('k1'), token)).rejects.toBeInstanceOf(GatewayError);
+    server.failWith = undefined;
+    await expect(ks.getKey(header('k1'), token)).resolves.toBeDefined();
+    expect(ks.isReady()).toBe(true);
+  });
+
+  it('when the key set was never fetched and the URL fails, then warm-up says so and lookups are 503', async () => {
+    server.failWith = 500;
+    const ks = remoteKeySet(options());
+    expect(await ks.warmUp()).toBe(false);
+    await expect(ks.getKey(header('k1'), token)).rejects.toMatchObject({ status: 503 });
+  });
+});
