@@ -1,7 +1,8 @@
 /**
  * The OpenAPI 3.1 document of the gateway, built from the route table and the contracts.
- * Contract schemas are embedded under `components.schemas` and every `$ref` is rewritten to point
- * inside the document, so it is self-contained.
+ * Contract schemas are embedded under `components.schemas`, each `$defs` entry hoisted to a
+ * component of its own (`<file>.<Def>`), and every `$ref` rewritten to point inside the document,
+ * so it is self-contained and needs no `$defs`-aware tooling.
  */
 import { CONTRACTS_BASE, loadSchemas } from '../../contracts';
 import requests from '../../contracts/requests.json';
@@ -14,7 +15,7 @@ function rewriteRefs(node: Json, file: string): Json {
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, Json> = {};
   for (const [key, value] of Object.entries(node as Record<string, Json>)) {
-    if (key === '$id' || key === '$schema') continue;
+    if (key === '$id' || key === '$schema' || key === '$defs') continue;
     if (key === '$ref' && typeof value === 'string') {
       out.$ref = localRef(value, file);
     } else {
@@ -24,24 +25,45 @@ function rewriteRefs(node: Json, file: string): Json {
   return out;
 }
 
-/** `https://dhg.example/contracts/x.json#/$defs/Y`, `x.json#/$defs/Y` or `#/$defs/Y` -> document ref. */
+/**
+ * `https://dhg.example/contracts/x.json#/$defs/Y/z`, `x.json#/$defs/Y/z` or `#/$defs/Y/z` (in file
+ * `x`) -> `#/components/schemas/x.Y/z`; a ref to a whole file -> `#/components/schemas/x`.
+ */
 function localRef(ref: string, file: string): string {
   const absolute = ref.startsWith(CONTRACTS_BASE) ? ref.slice(CONTRACTS_BASE.length) : ref;
   const [target, fragment = ''] = absolute.split('#');
   const name = target ? target.replace(/\.json$/, '') : file;
-  return `#/components/schemas/${name}${fragment}`;
+  const def = /^\/\$defs\/([^/]+)(.*)$/.exec(fragment);
+  return def
+    ? `#/components/schemas/${name}.${def[1]}${def[2]}`
+    : `#/components/schemas/${name}${fragment}`;
+}
+
+/** Adds a contract file and each of its `$defs` as components. */
+function addComponents(
+  schemas: Record<string, Json>,
+  name: string,
+  schema: Record<string, Json>,
+): void {
+  if (schema.type !== undefined || schema.$ref !== undefined || schema.enum !== undefined) {
+    schemas[name] = rewriteRefs(schema, name);
+  }
+  for (const [def, body] of Object.entries((schema.$defs ?? {}) as Record<string, Json>)) {
+    schemas[`${name}.${def}`] = rewriteRefs(body, name);
+  }
 }
 
 const PARAM_DESCRIPTIONS = requests.$defs as Record<string, { description?: string }>;
 
 export function buildOpenApi(routes: readonly RouteSpec[], version: string): object {
   const schemas: Record<string, Json> = {};
-  for (const [name, schema] of Object.entries(loadSchemas()))
-    schemas[name] = rewriteRefs(schema, name);
-  schemas.requests = rewriteRefs(requests, 'requests');
+  for (const [name, schema] of Object.entries(loadSchemas())) {
+    addComponents(schemas, name, schema as Record<string, Json>);
+  }
+  addComponents(schemas, 'requests', requests as Record<string, Json>);
 
   const errorRef = (family: RouteSpec['family']) =>
-    `#/components/schemas/envelopes/$defs/${family === 'fdx' ? 'ErrorFdx' : family === 'platform' ? 'ErrorPlatform' : 'ErrorV1'}`;
+    `#/components/schemas/envelopes.${family === 'fdx' ? 'ErrorFdx' : family === 'platform' ? 'ErrorPlatform' : 'ErrorV1'}`;
 
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
@@ -56,7 +78,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): obj
       in: 'query',
       required: false,
       description: PARAM_DESCRIPTIONS[name]?.description,
-      schema: { $ref: `#/components/schemas/requests/$defs/${name}` },
+      schema: { $ref: `#/components/schemas/requests.${name}` },
     }));
     const error = { content: { 'application/json': { schema: { $ref: errorRef(route.family) } } } };
     paths[route.path] ??= {};
@@ -73,7 +95,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): obj
               required: true,
               content: {
                 'application/json': {
-                  schema: { $ref: '#/components/schemas/requests/$defs/AccountIdsBody' },
+                  schema: { $ref: '#/components/schemas/requests.AccountIdsBody' },
                 },
               },
             },

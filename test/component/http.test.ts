@@ -1,0 +1,233 @@
+/**
+ * Cross-cutting HTTP behaviour: unknown routes, request ids, logs without tokens or personal data,
+ * core failures mapped to the documented answers, the OpenAPI document.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDemoAdapter, loadDemoData, DemoDataError } from '../../adapters/demo';
+import { configFrom } from '../../src/config/config';
+import { CoreTimeoutError, CoreUnavailableError } from '../../src/errors';
+import { createGateway } from '../../src/gateway';
+import type { CoreAdapter } from '../../src/ports';
+import { startGateway, type TestGateway } from '../helpers/gateway';
+import { captureLogger } from '../helpers/log-capture';
+import { validateOpenApi } from '../helpers/openapi-validate';
+
+const SAMPLE = path.resolve(__dirname, '../../adapters/demo/data/sample.json');
+const DETAIL = '/v1/common/customer/c-1001/detail';
+
+describe('routing and request ids', () => {
+  let gw: TestGateway;
+  const capture = captureLogger();
+  beforeAll(async () => {
+    gw = await startGateway({}, { logger: capture.logger });
+  });
+  afterAll(() => gw.close());
+
+  it('when no route matches, then it is 404 Not found in the /v1 body', async () => {
+    const res = await gw.get('/v1/banking/customer/c-1001/nothing-here');
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 404,
+      body: { error: 'Not found' },
+    });
+  });
+
+  it('when a documented path is called with another method, then it is 404 Not found', async () => {
+    const res = await gw.request('DELETE', DETAIL);
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 404,
+      body: { error: 'Not found' },
+    });
+  });
+
+  it('when the path has a bad percent-encoding, then it is 400 naming the path', async () => {
+    const res = await gw.get('/v1/common/customer/%E0%A4%A/detail');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid field: path' });
+  });
+
+  it('when the caller sends a safe X-Request-Id, then it is echoed; otherwise a UUID is made', async () => {
+    const given = await gw.get(DETAIL, { headers: { 'x-request-id': 'abc-123.DEF_4' } });
+    expect(given.headers.get('x-request-id')).toBe('abc-123.DEF_4');
+    const unsafe = await gw.get(DETAIL, { headers: { 'x-request-id': 'bad id\twith spaces' } });
+    expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('when any response is sent, then it is not cacheable and not sniffable, and names no framework', async () => {
+    const res = await gw.get(DETAIL);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('when requests are logged, then lines carry the route template and never a token, a customer or account id, or personal data', async () => {
+    const token = await gw.token('/v1/banking/customer/c-1001/accounts/balances');
+    await gw.post(
+      '/v1/banking/customer/c-1001/accounts/balances',
+      { data: { accountIds: ['acc-b-1001-01'] } },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    await gw.get(DETAIL);
+    await gw.get(DETAIL, { headers: { authorization: 'Bearer x.y.z' } });
+    const text = capture.lines.join('\n');
+    expect(text).toContain('/v1/banking/customer/{customerId}/accounts/balances');
+    expect(text).toContain('/v1/common/customer/{customerId}/detail');
+    for (const secret of [
+      token,
+      token.split('.')[2]!,
+      'Bearer',
+      'c-1001',
+      'acc-b-1001-01',
+      'Jane',
+      'Citizen',
+      'example.com',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
+
+/** A demo adapter whose customer port fails the way a core would. */
+function failingAdapter(error: Error): CoreAdapter {
+  const demo = createDemoAdapter(loadDemoData(SAMPLE));
+  return { ...demo, customer: { getCustomerDetail: async () => Promise.reject(error) } };
+}
+
+describe.each([
+  [
+    'an unexpected error',
+    new Error('core said: secret stack detail'),
+    500,
+    { error: 'Internal server error' },
+    null,
+  ],
+  [
+    'core unavailable with Retry-After',
+    new CoreUnavailableError({ retryAfterSeconds: 42 }),
+    503,
+    { error: 'Service unavailable' },
+    '42',
+  ],
+  [
+    'core unavailable without Retry-After',
+    new CoreUnavailableError(),
+    503,
+    { error: 'Service unavailable' },
+    '5',
+  ],
+  ['core timeout', new CoreTimeoutError(), 504, { error: 'Upstream timeout' }, null],
+])('when the core fails with %s', (_name, error, status, body, retryAfter) => {
+  let gw: TestGateway;
+  const capture = captureLogger();
+  beforeAll(async () => {
+    gw = await startGateway({}, { adapter: failingAdapter(error), logger: capture.logger });
+  });
+  afterAll(() => gw.close());
+
+  it(`then the answer is ${status} with the documented body and nothing of the cause`, async () => {
+    const res = await gw.get(DETAIL);
+    expect({ status: res.status, body: res.body }).toEqual({ status, body });
+    expect(res.headers.get('retry-after')).toBe(retryAfter);
+    expect(res.text).not.toContain('secret');
+  });
+
+  if (status === 500) {
+    it('then the log holds the cause, tied to the request id', async () => {
+      const res = await gw.get(DETAIL);
+      const id = res.headers.get('x-request-id')!;
+      const line = capture.lines
+        .map((l) => JSON.parse(l))
+        .find((l) => l.msg === 'request failed' && l.reqId === id);
+      expect(line?.err?.message).toBe('core said: secret stack detail');
+    });
+  }
+});
+
+describe('the demo data file at start-up', () => {
+  const write = (data: unknown) => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-data-')), 'data.json');
+    fs.writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data));
+    return file;
+  };
+  const start = (file: string) =>
+    createGateway(
+      configFrom({
+        DEMO_DATA_FILE: file,
+        LOG_LEVEL: 'silent',
+        DEV_KEYS_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-keys-')),
+      }),
+    );
+
+  it('when the file is not JSON, then start-up stops naming the file', async () => {
+    await expect(start(write('{ nope'))).rejects.toThrow(DemoDataError);
+  });
+
+  it('when records are wrong, then start-up stops with the JSON path of each problem', async () => {
+    const data = JSON.parse(fs.readFileSync(SAMPLE, 'utf8'));
+    data.customers[0].bankingAccounts[2].productCategory = 'SAVINGS';
+    data.customers[0].bankingAccounts[3].secretCoreField = 'leak';
+    data.customers[1].bankingAccounts[0].accountId = data.customers[0].bankingAccounts[0].accountId;
+    data.customers[0].payees[1].type = 42;
+    const error = await start(write(data)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DemoDataError);
+    const message = (error as Error).message;
+    expect(message).toContain('/customers/0/bankingAccounts/2/productCategory');
+    expect(message).toContain('/customers/0/bankingAccounts/3: unknown field "secretCoreField"');
+    expect(message).toContain(
+      '/customers/1/bankingAccounts/0/accountId: account id "acc-b-1001-01" is used again',
+    );
+    expect(message).toContain('/customers/0/payees/1/type');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startGateway();
+  });
+  afterAll(() => gw.close());
+
+  it('when fetched, then it is a valid OpenAPI 3.1 document with every route of the table', async () => {
+    const res = await gw.get('/openapi.json', { headers: { authorization: '' } });
+    expect(res.status).toBe(200);
+    const result = await validateOpenApi(res.body);
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    for (const route of gw.gateway.routes) {
+      expect(res.body.paths[route.path][route.method.toLowerCase()].operationId).toBe(
+        route.operationId,
+      );
+    }
+  });
+
+  it('when every $ref is followed, then it resolves inside the document', async () => {
+    const doc = (await gw.get('/openapi.json', { headers: { authorization: '' } })).body;
+    const refs: string[] = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+          if (k === '$ref' && typeof v === 'string') refs.push(v);
+          else walk(v);
+        }
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(50);
+    for (const ref of new Set(refs)) {
+      expect(ref.startsWith('#/')).toBe(true);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>(
+          (node, part) =>
+            (node as Record<string, unknown> | undefined)?.[
+              part.replace(/~1/g, '/').replace(/~0/g, '~')
+            ],
+          doc,
+        );
+      expect({ ref, found: target !== undefined }).toEqual({ ref, found: true });
+    }
+  });
+});
