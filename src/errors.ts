@@ -17,6 +17,19 @@ export interface GatewayErrorOptions {
   cause?: unknown;
   /** Seconds a caller should wait before retrying; becomes the `Retry-After` header. */
   retryAfterSeconds?: number;
+  /** Extra response headers (e.g. `WWW-Authenticate`). */
+  headers?: Record<string, string>;
+}
+
+/** Fixed traits of an error class made by {@link createError}. */
+export interface ErrorTraits {
+  /** Whether the message may be shown to the caller; default true. */
+  expose?: boolean;
+  /**
+   * The code the caller sees where a family has its own codes: the FDX numeric `code` (702, 705,
+   * ...) or the platform's OAuth-style `error` string (`invalid_client`, ...).
+   */
+  publicCode?: string | number;
 }
 
 /** Base class of every error the gateway raises on purpose. */
@@ -29,20 +42,26 @@ export class GatewayError extends Error {
   readonly expose: boolean;
   /** Seconds until a retry may succeed, for 503 and 429 answers. */
   readonly retryAfterSeconds?: number;
+  /** The family-specific code the caller sees (FDX `code`, platform `error`), when it has one. */
+  readonly publicCode?: string | number;
+  /** Extra response headers. */
+  readonly headers?: Record<string, string>;
 
   constructor(
     code: string,
     status: number,
     message: string,
-    expose: boolean,
+    traits: ErrorTraits = {},
     options: GatewayErrorOptions = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'GatewayError';
     this.code = code;
     this.status = status;
-    this.expose = expose;
+    this.expose = traits.expose ?? true;
+    if (traits.publicCode !== undefined) this.publicCode = traits.publicCode;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    if (options.headers !== undefined) this.headers = options.headers;
   }
 }
 
@@ -61,7 +80,7 @@ export function createError<A extends unknown[] = []>(
   code: string,
   status: number,
   format: (...args: A) => string,
-  expose = true,
+  traits: ErrorTraits = {},
 ): GatewayErrorClass<A> {
   const Cls = class extends GatewayError {
     static readonly code = code;
@@ -72,7 +91,7 @@ export function createError<A extends unknown[] = []>(
         args.length > format.length && typeof last === 'object' && last !== null
           ? (last as GatewayErrorOptions)
           : {};
-      super(code, status, format(...(args.slice(0, format.length) as A)), expose, options);
+      super(code, status, format(...(args.slice(0, format.length) as A)), traits, options);
       this.name = code;
     }
   };
@@ -170,11 +189,105 @@ export const CoreTimeoutError = createError('GW_ERR_CORE_TIMEOUT', 504, () => 'U
 // ---- Anything else -----------------------------------------------------------------------------
 
 /** An unexpected failure; its details go to the log only. */
-export const InternalError = createError(
-  'GW_ERR_INTERNAL',
-  500,
-  () => 'Internal server error',
-  false,
+export const InternalError = createError('GW_ERR_INTERNAL', 500, () => 'Internal server error', {
+  expose: false,
+});
+
+// ---- FDX-style family (decisions.md section 2) ---------------------------------------------------
+
+/** `startTime`/`endTime` malformed or missing. */
+export const FdxInvalidDateError = createError(
+  'GW_ERR_FDX_INVALID_DATE',
+  400,
+  () => 'Invalid start or end date',
+  { publicCode: 702 },
+);
+/** `startTime` after `endTime`. */
+export const FdxInvalidDateRangeError = createError(
+  'GW_ERR_FDX_INVALID_DATE_RANGE',
+  400,
+  () => 'Invalid date range',
+  { publicCode: 703 },
+);
+/** A bad `limit`, `offset` or id length; the detail goes to `debugMessage`. */
+export const FdxInvalidRequestError = createError(
+  'GW_ERR_FDX_INVALID_REQUEST',
+  400,
+  () => 'Invalid request',
+  { publicCode: 400 },
+);
+/** The account is unknown for this customer. */
+export const FdxAccountNotFoundError = createError(
+  'GW_ERR_FDX_ACCOUNT_NOT_FOUND',
+  404,
+  () => 'Account not found',
+  { publicCode: 701 },
+);
+/** The operation is unsupported for a closed account. */
+export const FdxAccountClosedError = createError(
+  'GW_ERR_FDX_ACCOUNT_CLOSED',
+  409,
+  () => 'Account is closed',
+  { publicCode: 705 },
+);
+/** The account's type does not support the operation. */
+export const FdxAccountTypeNotSupportedError = createError(
+  'GW_ERR_FDX_ACCOUNT_TYPE_NOT_SUPPORTED',
+  422,
+  () => 'Account type not supported',
+  { publicCode: 704 },
+);
+
+// ---- Platform family (decisions.md section 5) ---------------------------------------------------
+
+/** A malformed platform request; the message is the `error_description`. */
+export const PlatformInvalidRequestError = createError(
+  'GW_ERR_PLATFORM_INVALID_REQUEST',
+  400,
+  (description: string) => description,
+  { publicCode: 'invalid_request' },
+);
+/** Unknown client, wrong or revoked secret: one answer for all three. */
+export const InvalidClientError = createError(
+  'GW_ERR_PLATFORM_INVALID_CLIENT',
+  401,
+  () => 'Client authentication failed',
+  { publicCode: 'invalid_client' },
+);
+/** A platform bearer token missing, expired or revoked. */
+export const InvalidTokenError = createError(
+  'GW_ERR_PLATFORM_INVALID_TOKEN',
+  401,
+  (description: string) => description,
+  { publicCode: 'invalid_token' },
+);
+/** The platform token lacks the scope the endpoint needs. */
+export const InsufficientScopeError = createError(
+  'GW_ERR_PLATFORM_INSUFFICIENT_SCOPE',
+  403,
+  (scope: string) => `The token lacks the scope ${scope}`,
+  { publicCode: 'insufficient_scope' },
+);
+/** A platform record (e.g. a product) does not exist. */
+export const PlatformNotFoundError = createError(
+  'GW_ERR_PLATFORM_NOT_FOUND',
+  404,
+  (description: string) => description,
+  { publicCode: 'not_found' },
+);
+/** A platform record exists already. */
+export const PlatformConflictError = createError(
+  'GW_ERR_PLATFORM_CONFLICT',
+  409,
+  (description: string) => description,
+  { publicCode: 'conflict' },
+);
+/** Too many requests; `retryAfterSeconds` becomes `Retry-After`. */
+export const RateLimitedError = createError(
+  'GW_ERR_PLATFORM_RATE_LIMITED',
+  429,
+  () => 'Too many requests; retry after the time in Retry-After',
+  { publicCode: 'rate_limited' },
 );
 
 /** Whether a value is a GatewayError (also across module copies). */

@@ -15,13 +15,11 @@ import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
 import { memoryReplayStore, redisReplayStore, type ReplayStore } from './auth/replay-store';
 import type { Config } from './config/config';
 import { projectRoot } from './config/project-root';
-import { holderRoutes } from './http/routes';
+import { buildRoutes } from './http/families';
 import type { RouteSpec } from './http/route-spec';
 import { createLogger } from './observability/logger';
 import type { CoreAdapter } from './ports';
 import { createRedis, waitForRedis } from './resilience/redis';
-import { BankingService } from './services/banking.service';
-import { CommonService } from './services/common.service';
 
 export interface GatewayOptions {
   /** Clock in milliseconds (tests inject one); default `Date.now`. */
@@ -98,12 +96,14 @@ export async function createGateway(
     ...config.jwt,
     now,
   });
-  const routes = holderRoutes({
-    common: new CommonService(adapter.authorisation, adapter.customer),
-    banking: adapter.banking
-      ? new BankingService(adapter.banking, config.bankingAccountDetailVersion)
-      : undefined,
-    bankingDetailVersion: config.bankingAccountDetailVersion,
+  const closers: (() => Promise<void> | void)[] = [];
+  const routes = await buildRoutes({
+    adapter,
+    config,
+    logger,
+    now,
+    redis,
+    onClose: (fn) => closers.push(fn),
   });
   const app = buildApp({
     routes,
@@ -123,6 +123,7 @@ export async function createGateway(
     routes,
     devKey,
     async close() {
+      for (const fn of closers.reverse()) await fn();
       await replayStore.close();
       await adapter.close?.();
       if (redis) await redis.quit().catch(() => redis!.disconnect());

@@ -6,6 +6,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type {} from 'pino-http';
 import {
+  CustomerNotFoundError,
   GatewayError,
   InternalError,
   InvalidFieldError,
@@ -46,21 +47,61 @@ export function toGatewayError(err: unknown): GatewayError {
   return new InternalError({ cause: err });
 }
 
+/** FDX `code` and `message` of errors raised by shared code (decisions.md section 2). */
+function fdxCodeAndMessage(err: GatewayError): { code: number; message: string } {
+  if (typeof err.publicCode === 'number') return { code: err.publicCode, message: err.message };
+  switch (err.status) {
+    case 400:
+    case 413:
+    case 415:
+      return { code: 400, message: 'Invalid request' };
+    case 503:
+      return { code: 503, message: 'Scheduled maintenance' };
+    case 504:
+      return { code: 504, message: 'Upstream timeout' };
+    case 500:
+      return { code: 500, message: 'Internal server error' };
+    default:
+      return { code: err.status, message: err.expose ? err.message : 'Internal server error' };
+  }
+}
+
+/** Platform `error` codes of errors raised by shared code. */
+const PLATFORM_CODES: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'invalid_token',
+  403: 'insufficient_scope',
+  404: 'not_found',
+  413: 'invalid_request',
+  415: 'invalid_request',
+  429: 'rate_limited',
+  503: 'temporarily_unavailable',
+};
+
 function body(family: ErrorFamily, err: GatewayError, requestId: string): object {
+  const message = err.expose ? err.message : 'Internal server error';
   switch (family) {
-    case 'fdx':
-      return {
-        code: err.status,
-        message: err.expose ? err.message : 'Internal server error',
-        debugMessage: requestId,
-      };
+    case 'fdx': {
+      // Unknown customer keeps the /v1 body on FDX routes too (decisions.md section 2).
+      if (err.code === CustomerNotFoundError.code) return { error: err.message };
+      const { code, message: fdxMessage } = fdxCodeAndMessage(err);
+      // debugMessage: the correlation id, plus what was wrong with a caller's request.
+      const debugMessage =
+        err.status < 500 && err.expose && fdxMessage !== err.message
+          ? `${err.message} (request ${requestId})`
+          : `request ${requestId}`;
+      return { code, message: fdxMessage, debugMessage };
+    }
     case 'platform':
       return {
-        error: err.code,
-        error_description: err.expose ? err.message : 'Internal server error',
+        error:
+          typeof err.publicCode === 'string'
+            ? err.publicCode
+            : (PLATFORM_CODES[err.status] ?? 'server_error'),
+        error_description: message,
       };
     default:
-      return { error: err.expose ? err.message : 'Internal server error' };
+      return { error: message };
   }
 }
 
@@ -78,6 +119,7 @@ export function sendError(req: Request, res: Response, raw: unknown): void {
     res.destroy();
     return;
   }
+  for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
   if (err.status === 503 || err.status === 429) {
     res.setHeader(
       'Retry-After',

@@ -6,7 +6,7 @@
  */
 import { CONTRACTS_BASE, loadSchemas } from '../../contracts';
 import requests from '../../contracts/requests.json';
-import type { RouteSpec } from './route-spec';
+import type { DocumentedResponse, RouteSpec } from './route-spec';
 
 type Json = unknown;
 
@@ -81,46 +81,88 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): obj
       schema: { $ref: `#/components/schemas/requests.${name}` },
     }));
     const error = { content: { 'application/json': { schema: { $ref: errorRef(route.family) } } } };
+    const documented = (r: DocumentedResponse) => ({
+      description: r.description,
+      ...(r.schema
+        ? {
+            content: {
+              [r.contentType ?? 'application/json']: { schema: rewriteRefs(r.schema, '') },
+            },
+          }
+        : r.contentType
+          ? { content: { [r.contentType]: { schema: { type: 'string', format: 'binary' } } } }
+          : error),
+    });
+    const holder = route.auth === 'holder';
+    const requestBody = route.body
+      ? {
+          required: true,
+          content:
+            route.body === 'accountIds'
+              ? {
+                  'application/json': {
+                    schema: { $ref: '#/components/schemas/requests.AccountIdsBody' },
+                  },
+                }
+              : {
+                  'application/json': { schema: rewriteRefs(route.requestSchema ?? {}, '') },
+                  ...(route.body === 'json-or-form'
+                    ? {
+                        'application/x-www-form-urlencoded': {
+                          schema: rewriteRefs(route.requestSchema ?? {}, ''),
+                        },
+                      }
+                    : {}),
+                },
+        }
+      : undefined;
+    const success = route.responseContentType
+      ? { [route.responseContentType]: { schema: { type: 'string', format: 'binary' } } }
+      : { 'application/json': { schema: rewriteRefs(route.response, '') } };
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
       tags: route.tags,
       ...(route.successor ? { deprecated: true } : {}),
-      ...(route.auth === 'holder' ? { security: [{ holderJwt: [] }] } : {}),
-      parameters: [...pathParams, ...queryParams],
-      ...(route.body
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                'application/json': {
-                  schema: { $ref: '#/components/schemas/requests.AccountIdsBody' },
-                },
-              },
-            },
-          }
-        : {}),
+      ...(holder
+        ? { security: [{ holderJwt: [] }] }
+        : route.security
+          ? { security: route.security }
+          : {}),
+      parameters: [...pathParams, ...queryParams, ...(route.parameters ?? [])],
+      ...(requestBody ? { requestBody } : {}),
       responses: {
-        200: {
+        [String(route.successStatus ?? 200)]: {
           description: 'Success',
-          content: { 'application/json': { schema: rewriteRefs(route.response, '') } },
+          ...(route.successStatus === 204 ? {} : { content: success }),
         },
-        400: { description: 'A bad parameter or body', ...error },
-        401: { description: 'Bearer token missing or rejected', ...error },
-        404: { description: 'Customer or account not found', ...error },
+        ...(route.query.length || route.body || route.parameters
+          ? { 400: { description: 'A bad parameter or body', ...error } }
+          : {}),
+        ...(route.auth !== 'none'
+          ? { 401: { description: 'Bearer token missing or rejected', ...error } }
+          : {}),
+        ...(holder ? { 404: { description: 'Customer or account not found', ...error } } : {}),
         ...(route.body
           ? {
               413: { description: 'Body over 1 MiB', ...error },
-              415: { description: 'Body not application/json', ...error },
+              415: { description: 'Body of an unsupported media type', ...error },
             }
           : {}),
         ...(route.query.includes('page')
           ? { 422: { description: 'Page beyond the last page', ...error } }
           : {}),
         500: { description: 'Unexpected failure (details only in the log)', ...error },
-        503: { description: 'Core unavailable; see Retry-After', ...error },
-        504: { description: 'Core too slow', ...error },
+        ...(holder
+          ? {
+              503: { description: 'Core unavailable; see Retry-After', ...error },
+              504: { description: 'Core too slow', ...error },
+            }
+          : {}),
+        ...Object.fromEntries(
+          Object.entries(route.responses ?? {}).map(([status, r]) => [status, documented(r)]),
+        ),
       },
     };
   }

@@ -1,44 +1,124 @@
 /** The shape of one entry of the route table, free of Express. */
-import type { CallContext } from '../ports';
+import type { IncomingHttpHeaders } from 'node:http';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config';
+import type { Readable } from 'node:stream';
+import type { CallContext, CoreAdapter } from '../ports';
 import type { QueryParam, QueryValues } from './parameters';
 
 /** Which error body family a route answers with (DESIGN.md "Errors"). */
 export type ErrorFamily = 'v1' | 'fdx' | 'platform';
 
+/** What an authenticator sees of a request. */
+export interface AuthRequest {
+  authorization?: string;
+  /** The raw request path, without the query. */
+  path: string;
+  /** The peer address (no proxy headers are trusted). */
+  ip: string;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * Authenticates a request for a route: resolves to what the handler gets as `auth`, or throws a
+ * GatewayError (401, 403, 429, 503...).
+ */
+export type Authenticator = (req: AuthRequest) => Promise<unknown>;
+
 /** What a handler receives: validated input and the call context. */
 export interface HandlerInput {
   params: Record<string, string>;
+  /** The `/v1` query parameters the route declares, validated and defaulted. */
   query: QueryValues;
+  /** The raw query, for families that validate their own parameters (FDX, platform). */
+  rawQuery: Record<string, unknown>;
   /** Specific-accounts body ids, validated and de-duplicated (routes with `body: 'accountIds'`). */
   accountIds?: string[];
+  /** The parsed body of routes with `body: 'json'` or `'json-or-form'`. */
+  body?: unknown;
+  /** What the route's authenticator resolved to. */
+  auth?: unknown;
+  headers: IncomingHttpHeaders;
+  ip: string;
   ctx: CallContext;
 }
 
-/** What a handler answers: a JSON body (status 200) and extra headers. */
+/** A streamed response body (e.g. a statement PDF): piped, never buffered whole. */
+export interface StreamBody {
+  contentType: string;
+  contentLength?: number;
+  body: Readable;
+}
+
+/** What a handler answers: a status (default 200), a JSON body or a stream, extra headers. */
 export interface HandlerResult {
-  body: unknown;
+  status?: number;
+  body?: unknown;
+  stream?: StreamBody;
   headers?: Record<string, string>;
+}
+
+/** An OpenAPI response entry the route documents beyond the family's defaults. */
+export interface DocumentedResponse {
+  description: string;
+  /** JSON Schema of a JSON body, or omitted for none. */
+  schema?: object;
+  /** Media type of a non-JSON body (e.g. `application/pdf`). */
+  contentType?: string;
 }
 
 export interface RouteSpec {
   /** Stable operation id, used in OpenAPI, logs and metrics. */
   operationId: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** OpenAPI-style path template, e.g. `/v1/banking/customer/{customerId}/accounts`. */
   path: string;
   summary: string;
   tags: string[];
   family: ErrorFamily;
-  auth: 'holder' | 'none';
-  /** Query parameters validated (and, when they have one, defaulted). */
+  /** `holder`: the platform's signed JWT; `none`: public; or a route-specific authenticator. */
+  auth: 'holder' | 'none' | Authenticator;
+  /** OpenAPI security requirement of a custom authenticator (e.g. `[{ platformToken: [] }]`). */
+  security?: object[];
+  /** `/v1` query parameters validated (and, when they have one, defaulted). */
   query: readonly QueryParam[];
+  /** OpenAPI parameter objects of query parameters the family validates itself. */
+  parameters?: object[];
   /** Applies the oldest-date/newest-date defaults of decisions.md 1.6. */
   dateWindow?: boolean;
-  /** A specific-accounts JSON body. */
-  body?: 'accountIds';
+  /**
+   * Request body: `accountIds` (a specific-accounts body), `json` (any JSON, validated by the
+   * handler), `json-or-form` (JSON or `application/x-www-form-urlencoded`).
+   */
+  body?: 'accountIds' | 'json' | 'json-or-form';
+  /** JSON Schema of a `json`/`json-or-form` body, for OpenAPI. */
+  requestSchema?: object;
   /** Deprecated route: the successor path for `params`. */
   successor?: (params: Record<string, string>) => string;
-  /** JSON Schema of the 200 body (references into `contracts/`). */
+  /** JSON Schema of the success body (references into `contracts/`). */
   response: object;
+  /** Success status, default 200. */
+  successStatus?: number;
+  /** Media type of a streamed success body (default JSON). */
+  responseContentType?: string;
+  /** Error responses beyond the family's defaults, by status. */
+  responses?: Record<string, DocumentedResponse>;
   handle(input: HandlerInput): Promise<HandlerResult>;
 }
+
+/** What a route family builds its routes from. */
+export interface RouteContext {
+  /** The core adapter (already wrapped by the resilience stack, when there is one). */
+  adapter: CoreAdapter;
+  config: Config;
+  logger: Logger;
+  /** Clock in milliseconds. */
+  now: () => number;
+  /** The shared Redis connection, when `REDIS_URL` is set. */
+  redis?: Redis;
+  /** Registers a function run once when the gateway closes (timers, files, connections). */
+  onClose(fn: () => Promise<void> | void): void;
+}
+
+export type RouteFamily = (ctx: RouteContext) => RouteSpec[] | Promise<RouteSpec[]>;

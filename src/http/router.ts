@@ -1,13 +1,16 @@
 /**
- * Builds the Express router from the route table: for each route, holder authentication, body
- * checks (415, 413, malformed JSON), query and body validation, the handler, deprecation headers.
+ * Builds the Express router from the route table: for each route, authentication, body checks
+ * (415, 413, malformed JSON), query and body validation, the handler, deprecation headers, and
+ * JSON or streamed answers.
  */
-import express, { type NextFunction, type Request, type Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import express, { type Request, type Response } from 'express';
 import type { HolderVerifier } from '../auth/holder-auth';
 import { UnsupportedMediaTypeError } from '../errors';
 import type { CallContext } from '../ports';
+import { sendError } from './error-handler';
 import { parseAccountIdsBody, parseQuery, withDateWindow } from './parameters';
-import type { RouteSpec } from './route-spec';
+import type { AuthRequest, HandlerResult, RouteSpec } from './route-spec';
 
 /** Largest accepted request body (decisions.md 1.2). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -30,7 +33,22 @@ export function rawPath(req: Request): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
-const jsonBody = express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: true });
+const jsonParser = express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: true });
+const formParser = express.urlencoded({
+  limit: BODY_LIMIT_BYTES,
+  type: () => true,
+  extended: false,
+});
+
+function bodyParser(kind: NonNullable<RouteSpec['body']>): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.is('application/json')) return jsonParser(req, res, next);
+    if (kind === 'json-or-form' && req.is('application/x-www-form-urlencoded')) {
+      return formParser(req, res, next);
+    }
+    throw new UnsupportedMediaTypeError();
+  };
+}
 
 function callContext(res: Response): CallContext {
   const controller = new AbortController();
@@ -38,6 +56,34 @@ function callContext(res: Response): CallContext {
     if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
   });
   return { signal: controller.signal, requestId: String(res.locals.requestId) };
+}
+
+function authRequest(req: Request): AuthRequest {
+  return {
+    authorization: req.headers.authorization,
+    path: rawPath(req),
+    ip: req.ip ?? req.socket.remoteAddress ?? '',
+    headers: req.headers,
+  };
+}
+
+async function send(req: Request, res: Response, route: RouteSpec, result: HandlerResult) {
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  const status = result.status ?? route.successStatus ?? 200;
+  if (result.stream) {
+    const { body, contentType, contentLength } = result.stream;
+    res.status(status).setHeader('Content-Type', contentType);
+    if (contentLength !== undefined) res.setHeader('Content-Length', String(contentLength));
+    try {
+      await pipeline(body, res);
+    } catch (err) {
+      // Headers may be gone already: the error handler then only closes the connection.
+      if (!res.writableFinished) sendError(req, res, err);
+    }
+    return;
+  }
+  if (result.body === undefined) res.status(status).end();
+  else res.status(status).json(result.body);
 }
 
 export function buildRouter(routes: readonly RouteSpec[], deps: RouterDeps): express.Router {
@@ -51,32 +97,45 @@ export function buildRouter(routes: readonly RouteSpec[], deps: RouterDeps): exp
         next();
       },
     ];
-    if (route.auth === 'holder') {
+    const auth = route.auth;
+    if (auth === 'holder') {
       stack.push(async (req, _res, next) => {
         await deps.verifyHolder(req.headers.authorization, rawPath(req));
         next();
       });
-    }
-    if (route.body) {
-      stack.push((req, _res, next: NextFunction) => {
-        if (!req.is('application/json')) throw new UnsupportedMediaTypeError();
-        jsonBody(req, _res, next);
+    } else if (typeof auth === 'function') {
+      stack.push(async (req, res, next) => {
+        res.locals.auth = await auth(authRequest(req));
+        next();
       });
     }
+    if (route.body === 'accountIds' || route.body === 'json') stack.push(bodyParser('json'));
+    if (route.body === 'json-or-form') stack.push(bodyParser('json-or-form'));
     stack.push(async (req, res) => {
-      let query = parseQuery(req.query as Record<string, unknown>, route.query);
+      const rawQuery = req.query as Record<string, unknown>;
+      let query = parseQuery(rawQuery, route.query);
       if (route.dateWindow) query = withDateWindow(query, deps.now());
-      const accountIds = route.body ? parseAccountIdsBody(req.body) : undefined;
+      const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
       const params = req.params as Record<string, string>;
-      const result = await route.handle({ params, query, accountIds, ctx: callContext(res) });
+      const result = await route.handle({
+        params,
+        query,
+        rawQuery,
+        accountIds,
+        body: route.body && route.body !== 'accountIds' ? req.body : undefined,
+        auth: res.locals.auth,
+        headers: req.headers,
+        ip: req.ip ?? req.socket.remoteAddress ?? '',
+        ctx: callContext(res),
+      });
       if (route.successor) {
         res.setHeader('Deprecation', 'true');
         res.setHeader('Link', `<${route.successor(params)}>; rel="successor-version"`);
       }
-      for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-      res.status(200).json(result.body);
+      await send(req, res, route, result);
     });
-    router[route.method === 'GET' ? 'get' : 'post'](expressPath(route.path), ...stack);
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    router[method](expressPath(route.path), ...stack);
   }
   return router;
 }

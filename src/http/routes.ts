@@ -3,10 +3,10 @@
  * response contract, handler). The router, the OpenAPI document and the tests all read it.
  */
 import { paginatedResponse, refOf } from '../../contracts';
-import type { BankingService } from '../services/banking.service';
-import type { CommonService } from '../services/common.service';
+import { BankingService } from '../services/banking.service';
+import { CommonService } from '../services/common.service';
 import type { QueryParam } from './parameters';
-import type { HandlerResult, RouteSpec } from './route-spec';
+import type { HandlerResult, RouteContext, RouteSpec } from './route-spec';
 
 export interface Services {
   common: CommonService;
@@ -193,4 +193,16 @@ export function holderRoutes(services: Services): RouteSpec[] {
     );
   }
   return routes;
+}
+
+/** The banking and common family: rows 1, 2, 3, 5, 7, 8, 10, 11, 12 and the scheduled payments POST. */
+export function bankingAndCommonFamily(ctx: RouteContext): RouteSpec[] {
+  const { adapter, config } = ctx;
+  return holderRoutes({
+    common: new CommonService(adapter.authorisation, adapter.customer),
+    banking: adapter.banking
+      ? new BankingService(adapter.banking, config.bankingAccountDetailVersion)
+      : undefined,
+    bankingDetailVersion: config.bankingAccountDetailVersion,
+  });
 }

@@ -1,0 +1,30 @@
+/** The demo data set in memory, with the look-ups every demo port needs. */
+import { CustomerNotFoundError } from '../../src/errors';
+import type { DemoBankingAccount, DemoCustomer, DemoData, DemoEnergyAccount } from './demo-data';
+
+export class DemoStore {
+  private readonly customers: Map<string, DemoCustomer>;
+
+  constructor(readonly data: DemoData) {
+    this.customers = new Map(data.customers.map((c) => [c.customerId, c]));
+  }
+
+  /** The customer, or `CustomerNotFoundError`. */
+  customer(customerId: string): DemoCustomer {
+    const found = this.customers.get(customerId);
+    if (!found) throw new CustomerNotFoundError();
+    return found;
+  }
+
+  /** The customer's banking accounts among `ids`, in file order. */
+  bankingAccounts(customerId: string, ids: readonly string[]): DemoBankingAccount[] {
+    const wanted = new Set(ids);
+    return (this.customer(customerId).bankingAccounts ?? []).filter((a) => wanted.has(a.accountId));
+  }
+
+  /** The customer's energy accounts among `ids`, in file order. */
+  energyAccounts(customerId: string, ids: readonly string[]): DemoEnergyAccount[] {
+    const wanted = new Set(ids);
+    return (this.customer(customerId).energyAccounts ?? []).filter((a) => wanted.has(a.accountId));
+  }
+}
