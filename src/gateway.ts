@@ -16,6 +16,7 @@ import { memoryReplayStore, redisReplayStore, type ReplayStore } from './auth/re
 import type { Config } from './config/config';
 import { projectRoot } from './config/project-root';
 import { buildRoutes } from './http/families';
+import { PagingTokens } from './http/paging-token';
 import type { RouteSpec } from './http/route-spec';
 import { createLogger } from './observability/logger';
 import type { CoreAdapter } from './ports';
@@ -103,6 +104,7 @@ export async function createGateway(
     logger,
     now,
     redis,
+    paging: new PagingTokens(config.pagingSecret),
     onClose: (fn) => closers.push(fn),
   });
   const app = buildApp({

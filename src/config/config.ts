@@ -68,6 +68,28 @@ export interface Config {
   readonly devKeysDir: string;
   /** Whether the development key set is served and trusted (demo core without `HOLDER_JWKS_URL`). */
   readonly devKeys: boolean;
+  /**
+   * HMAC key (base64 or hex, at least 32 bytes) for opaque paging tokens: FDX `offset` and product
+   * `cursor` (`PAGING_SECRET`). Undefined: a random key per process (single instance only).
+   */
+  readonly pagingSecret?: string;
+  /** Platform client registry file (`PLATFORM_CLIENTS_FILE`); default `<project>/.dev/platform-clients.json` in demo mode. */
+  readonly platformClientsFile?: string;
+  /** Private JWK file signing platform access tokens (`PLATFORM_SIGNING_KEY_FILE`); generated in demo mode. */
+  readonly platformSigningKeyFile?: string;
+  /** Rate limits, requests per window. */
+  readonly rateLimits: {
+    /** Window length in seconds (`RATE_LIMIT_WINDOW_SECONDS`), default 60. */
+    readonly windowSeconds: number;
+    /** Token requests per client id per window (`RATE_LIMIT_TOKEN_PER_CLIENT`), default 30. */
+    readonly tokenPerClient: number;
+    /** Token requests per source address per window (`RATE_LIMIT_TOKEN_PER_ADDRESS`), default 120. */
+    readonly tokenPerAddress: number;
+    /** Product requests per client per window (`RATE_LIMIT_PRODUCTS_PER_CLIENT`), default 600. */
+    readonly productsPerClient: number;
+  };
+  /** Whether product writes are saved back to the demo data file (`DEMO_PERSIST_PRODUCTS`), default false. */
+  readonly demoPersistProducts: boolean;
 }
 
 interface Setting {
@@ -362,6 +384,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     devKeysDir: path.resolve((raw.DEV_KEYS_DIR as string | undefined) ?? path.join(root, '.dev')),
     devKeys: demo && raw.HOLDER_JWKS_URL === undefined,
+    pagingSecret: raw.PAGING_SECRET as string | undefined,
+    platformClientsFile:
+      (raw.PLATFORM_CLIENTS_FILE as string | undefined) !== undefined
+        ? path.resolve(raw.PLATFORM_CLIENTS_FILE as string)
+        : demo
+          ? path.join(root, '.dev', 'platform-clients.json')
+          : undefined,
+    platformSigningKeyFile:
+      raw.PLATFORM_SIGNING_KEY_FILE !== undefined
+        ? path.resolve(raw.PLATFORM_SIGNING_KEY_FILE as string)
+        : undefined,
+    rateLimits: {
+      windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS as number,
+      tokenPerClient: raw.RATE_LIMIT_TOKEN_PER_CLIENT as number,
+      tokenPerAddress: raw.RATE_LIMIT_TOKEN_PER_ADDRESS as number,
+      productsPerClient: raw.RATE_LIMIT_PRODUCTS_PER_CLIENT as number,
+    },
+    demoPersistProducts: raw.DEMO_PERSIST_PRODUCTS === 'true',
   };
   return deepFreeze(config);
 }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Readable } from 'node:stream';
 import type { CallContext, CoreAdapter } from '../ports';
+import type { PagingTokens } from './paging-token';
 import type { QueryParam, QueryValues } from './parameters';
 
 /** Which error body family a route answers with (DESIGN.md "Errors"). */
@@ -117,6 +118,8 @@ export interface RouteContext {
   now: () => number;
   /** The shared Redis connection, when `REDIS_URL` is set. */
   redis?: Redis;
+  /** Issues and verifies opaque paging tokens (FDX offsets, product cursors). */
+  paging: PagingTokens;
   /** Registers a function run once when the gateway closes (timers, files, connections). */
   onClose(fn: () => Promise<void> | void): void;
 }
