@@ -1,4 +1,11 @@
-/** @type {import('jest').Config} */
+/**
+ * Two passes (see package.json "test"): the main suite in parallel, then the timing-sensitive
+ * tests alone (DHG_TIMING=1, --runInBand), so other suites' CPU load cannot skew their medians.
+ * @type {import('jest').Config}
+ */
+const TIMING = ['/test/component/platform-timing\\.test\\.ts$'];
+const timing = process.env.DHG_TIMING === '1';
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
@@ -9,4 +16,7 @@ module.exports = {
   setupFiles: ['<rootDir>/test/helpers/block-network.ts'],
   testTimeout: 20000,
   maxWorkers: 2,
+  ...(timing
+    ? { testRegex: TIMING, testMatch: undefined }
+    : { testPathIgnorePatterns: ['/node_modules/', ...TIMING] }),
 };

@@ -11,7 +11,8 @@ const BUILT_IN: Record<string, AdapterModule> = { demo: demoAdapterModule };
 
 /** The configuration block of each built-in adapter, from the operator contract. */
 function configBlock(config: Config, id: string): Record<string, unknown> {
-  if (id === 'demo') return { dataFile: config.demoDataFile };
+  if (id === 'demo')
+    return { dataFile: config.demoDataFile, persistProducts: config.demoPersistProducts };
   return {};
 }
 

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { createConfiguredAdapter } from './adapters';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
-import { createHolderVerifier } from './auth/holder-auth';
+import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/holder-auth';
 import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
 import { memoryReplayStore, redisReplayStore, type ReplayStore } from './auth/replay-store';
 import type { Config } from './config/config';
@@ -20,7 +20,11 @@ import { PagingTokens } from './http/paging-token';
 import type { RouteSpec } from './http/route-spec';
 import { createLogger } from './observability/logger';
 import type { CoreAdapter } from './ports';
+import type CircuitBreaker from 'opossum';
+import { CacheCipher, memoryCacheStore, redisCacheStore } from './resilience/cache';
 import { createRedis, waitForRedis } from './resilience/redis';
+import { withResilience } from './resilience/resilient-adapter';
+import { GatewayMetrics } from './observability/metrics';
 
 export interface GatewayOptions {
   /** Clock in milliseconds (tests inject one); default `Date.now`. */
@@ -28,15 +32,25 @@ export interface GatewayOptions {
   logger?: Logger;
   /** An adapter to use instead of the configured one (tests, embedders). */
   adapter?: CoreAdapter;
+  /** Metrics registry owner; default a new one (with process metrics). */
+  metrics?: GatewayMetrics;
 }
 
 export interface Gateway {
   app: Express;
   config: Config;
   logger: Logger;
+  /** The adapter as the routes see it: wrapped by the resilience stack. */
   adapter: CoreAdapter;
   keySet: KeySet;
   routes: readonly RouteSpec[];
+  metrics: GatewayMetrics;
+  /** Circuit breakers by name, for tests and operators. */
+  circuits: ReadonlyMap<string, CircuitBreaker>;
+  /** Readiness and its checks (config loaded, key set fetched, Redis reachable, not stopping). */
+  readiness(): { ready: boolean; checks: Record<string, boolean> };
+  /** Turns readiness false: the first step of a graceful shutdown. */
+  beginShutdown(): void;
   /** The development signing key (demo mode without HOLDER_JWKS_URL). */
   devKey?: DevKey;
   /** Releases the adapter, Redis and timers. */
@@ -56,7 +70,8 @@ export async function createGateway(
 ): Promise<Gateway> {
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const adapter =
+  const metrics = options.metrics ?? new GatewayMetrics();
+  const coreAdapter =
     options.adapter ??
     (await createConfiguredAdapter(config, logger.child({ adapter: config.coreAdapter })));
 
@@ -70,9 +85,12 @@ export async function createGateway(
       url: config.holderJwksUrl!,
       ...config.jwks,
       now,
-      onFetch: (outcome, err) =>
-        outcome === 'error' &&
-        logger.warn({ err: { message: (err as Error)?.message } }, 'key set fetch failed'),
+      onFetch: (outcome, err) => {
+        metrics.keySetFetches.inc({ outcome });
+        if (outcome === 'error') {
+          logger.warn({ err: { message: (err as Error)?.message } }, 'key set fetch failed');
+        }
+      },
     });
     if (!(await keySet.warmUp()))
       logger.warn('key set not reachable at start-up; retrying on demand');
@@ -84,12 +102,34 @@ export async function createGateway(
     redis = createRedis(config.redisUrl, logger);
     if (!(await waitForRedis(redis)))
       logger.warn('redis not reachable at start-up; requests that need it are refused until it is');
-    replayStore = redisReplayStore(redis, now);
+    replayStore = redisReplayStore(redis, now, undefined, () => metrics.replayStoreErrors.inc());
   } else {
     replayStore = memoryReplayStore(now);
   }
 
-  const verifyHolder = createHolderVerifier({
+  // The cache may live on its own Redis: its outage is bypassed, while the replay store's refuses.
+  let cacheRedis: Redis | undefined = redis;
+  if (config.resilience.cacheRedisUrl && config.resilience.cacheRedisUrl !== config.redisUrl) {
+    cacheRedis = createRedis(config.resilience.cacheRedisUrl, logger);
+    await waitForRedis(cacheRedis);
+  }
+  const resilient = withResilience(coreAdapter, {
+    settings: config.resilience,
+    metrics,
+    cache: cacheRedis
+      ? redisCacheStore(
+          cacheRedis,
+          config.resilience.cacheEncryptionKey
+            ? new CacheCipher(config.resilience.cacheEncryptionKey)
+            : undefined,
+        )
+      : memoryCacheStore(config.resilience.cacheMaxEntries),
+    logger,
+    now,
+  });
+  const adapter = resilient.adapter;
+
+  const verify = createHolderVerifier({
     keySet,
     replayStore,
     subdomain: config.holderSubdomain,
@@ -97,6 +137,28 @@ export async function createGateway(
     ...config.jwt,
     now,
   });
+  const verifyHolder: HolderVerifier = async (authorization, path) => {
+    try {
+      return await verify(authorization, path);
+    } catch (err) {
+      if (err instanceof AuthError) metrics.authFailures.inc({ reason: err.reason });
+      throw err;
+    }
+  };
+  let stopping = false;
+  const readiness = () => {
+    const checks: Record<string, boolean> = {
+      config: true,
+      keySet: keySet.isReady(),
+      ...(redis ? { redis: redis.status === 'ready' } : {}),
+      ...(coreAdapter.isReady ? { core: coreAdapter.isReady() } : {}),
+      shuttingDown: stopping,
+    };
+    const ready = Object.entries(checks).every(([name, ok]) =>
+      name === 'shuttingDown' ? !ok : ok,
+    );
+    return { ready, checks };
+  };
   const closers: (() => Promise<void> | void)[] = [];
   const routes = await buildRoutes({
     adapter,
@@ -114,6 +176,8 @@ export async function createGateway(
     now: () => new Date(now()),
     devJwks: devKey ? { keys: [devKey.publicJwk] } : undefined,
     version: packageVersion(),
+    metrics,
+    readiness,
   });
 
   return {
@@ -124,11 +188,21 @@ export async function createGateway(
     keySet,
     routes,
     devKey,
+    metrics,
+    circuits: resilient.circuits,
+    readiness,
+    beginShutdown() {
+      stopping = true;
+    },
     async close() {
+      stopping = true;
       for (const fn of closers.reverse()) await fn();
+      resilient.close();
       await replayStore.close();
       await adapter.close?.();
-      if (redis) await redis.quit().catch(() => redis!.disconnect());
+      for (const client of new Set([redis, cacheRedis])) {
+        if (client) await client.quit().catch(() => client.disconnect());
+      }
     },
   };
 }

@@ -1,17 +1,12 @@
 /** Starts the gateway: `npm start`. Listens on PORT (0 picks a free port) and stops on SIGTERM/SIGINT. */
-import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config/config';
 import { createGateway } from './gateway';
+import { listen } from './server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const gateway = await createGateway(config);
-  const server = gateway.app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, shutdown } = await listen(gateway, config.port, config.host);
   gateway.logger.info(
     { port, host: config.host, adapter: gateway.adapter.id },
     'gateway listening',
@@ -25,24 +20,26 @@ async function main(): Promise<void> {
         'Call it with a freshly signed token (in another terminal):',
         '  npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh',
         `  npm run --silent token -- POST /v1/banking/customer/c-1001/accounts/balances '{"data":{"accountIds":["acc-b-1001-01"]}}' | sh`,
-        `API description: http://localhost:${port}/openapi.json`,
+        'Platform endpoints: get a client secret with `npm run clients -- rotate demo-platform-client`,',
+        `  then POST http://localhost:${port}/v1/token (see the README, "Platform endpoints").`,
+        `Health: /livez /readyz · metrics: /metrics · API description: http://localhost:${port}/openapi.json`,
         '',
       ].join('\n'),
     );
   }
 
-  let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    gateway.logger.info({ signal }, 'stopping');
-    server.close(() => {
-      void gateway.close().finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
+    gateway.logger.info({ signal }, 'stopping: finishing in-flight requests');
+    shutdown().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        gateway.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((err: unknown) => {

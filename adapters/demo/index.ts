@@ -1,4 +1,4 @@
-/** The demo adapter module: id `demo`, configured by `DEMO_DATA_FILE`. */
+/** The demo adapter module: id `demo`, configured by `DEMO_DATA_FILE` and `DEMO_PERSIST_PRODUCTS`. */
 import type { AdapterModule } from '../../src/ports';
 import { createDemoAdapter } from './demo.adapter';
 import { loadDemoData } from './demo-data';
@@ -14,10 +14,20 @@ export const demoAdapterModule: AdapterModule = {
         minLength: 1,
         description: 'Path of the data set (DEMO_DATA_FILE).',
       },
+      persistProducts: {
+        type: 'boolean',
+        default: false,
+        description:
+          'Whether product writes are saved back to the data file (DEMO_PERSIST_PRODUCTS).',
+      },
     },
   },
   async create({ config }) {
-    return createDemoAdapter(loadDemoData(config.dataFile as string));
+    const dataFile = config.dataFile as string;
+    return createDemoAdapter(loadDemoData(dataFile), {
+      dataFile,
+      persistProducts: config.persistProducts === true,
+    });
   },
 };
 

@@ -19,18 +19,24 @@ export interface DevKey {
   publicJwk: JWK;
 }
 
-async function createKeyFile(file: string): Promise<void> {
-  const { privateKey } = await generateKeyPair(DEV_KEY_ALG, { extractable: true });
-  const jwk = await exportJWK(privateKey);
-  const kid = `dev-${crypto.randomBytes(6).toString('hex')}`;
-  const body = JSON.stringify({ ...jwk, kid, alg: DEV_KEY_ALG, use: 'sig' }, null, 2);
+/**
+ * Writes a new key file once (mode 0600, folder 0700). When another process made it first,
+ * theirs is kept: every process then loads the same key.
+ */
+export function writeKeyFileOnce(file: string, body: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(file, body, { flag: 'wx', mode: 0o600 });
   } catch (err) {
-    // Another process made it first: use theirs.
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
+}
+
+async function createKeyFile(file: string): Promise<void> {
+  const { privateKey } = await generateKeyPair(DEV_KEY_ALG, { extractable: true });
+  const jwk = await exportJWK(privateKey);
+  const kid = `dev-${crypto.randomBytes(6).toString('hex')}`;
+  writeKeyFileOnce(file, JSON.stringify({ ...jwk, kid, alg: DEV_KEY_ALG, use: 'sig' }, null, 2));
 }
 
 /** Loads the development key from `dir`, creating it on first use. */

@@ -45,6 +45,7 @@ export function redisReplayStore(
   redis: Redis,
   now: () => number = Date.now,
   prefix = 'dhg:jti:',
+  onError?: (err: unknown) => void,
 ): ReplayStore {
   return {
     async claim(id, expiresAtMs) {
@@ -53,6 +54,7 @@ export function redisReplayStore(
       try {
         return (await redis.set(key, '1', 'PX', ttl, 'NX')) === 'OK';
       } catch (err) {
+        onError?.(err);
         throw new AuthUnavailableError({ cause: err, retryAfterSeconds: 1 });
       }
     },

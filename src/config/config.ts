@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { projectRoot } from './project-root';
 
 /** JWT algorithms the gateway can be configured to accept (asymmetric only: never `none` or HMAC). */
@@ -90,6 +91,39 @@ export interface Config {
   };
   /** Whether product writes are saved back to the demo data file (`DEMO_PERSIST_PRODUCTS`), default false. */
   readonly demoPersistProducts: boolean;
+  /** The resilience stack around every core call. */
+  readonly resilience: {
+    /** Timeout of one core call in milliseconds (`CORE_TIMEOUT_MS`), default 5000. */
+    readonly timeoutMs: number;
+    /** Error percentage over the rolling window that opens a circuit (`CIRCUIT_ERROR_PERCENTAGE`), default 50. */
+    readonly errorPercentage: number;
+    /** Calls in the rolling window before a circuit may open, never 0 (`CIRCUIT_MIN_VOLUME`), default 10. */
+    readonly minVolume: number;
+    /** Seconds an open circuit waits before one trial call (`CIRCUIT_RESET_SECONDS`), default 30. */
+    readonly resetSeconds: number;
+    /** Rolling statistics window in seconds (`CIRCUIT_WINDOW_SECONDS`), default 10. */
+    readonly windowSeconds: number;
+    /** Extra attempts of an idempotent read after a connection failure (`RETRY_ATTEMPTS`), default 1; 0 disables. */
+    readonly retryAttempts: number;
+    /** Base delay before a retry in milliseconds, with full jitter (`RETRY_BASE_DELAY_MS`), default 50. */
+    readonly retryBaseDelayMs: number;
+    /** Retries allowed as a percentage of calls (`RETRY_BUDGET_PERCENT`), default 10. */
+    readonly retryBudgetPercent: number;
+    /** Cache time-to-live per operation in seconds, over the defaults (`CACHE_TTL_SECONDS`, JSON). */
+    readonly cacheTtlSeconds: Readonly<Record<string, number>>;
+    /** Stale-if-error window per operation in seconds, over the defaults (`CACHE_STALE_SECONDS`, JSON). */
+    readonly cacheStaleSeconds: Readonly<Record<string, number>>;
+    /** Redis for the cache only (`CACHE_REDIS_URL`), default `REDIS_URL`; undefined: in-process. */
+    readonly cacheRedisUrl?: string;
+    /** Entries of the in-process cache (`CACHE_MAX_ENTRIES`), default 10000. */
+    readonly cacheMaxEntries: number;
+    /** AES-256-GCM key for values cached in Redis, 32 bytes base64 (`CACHE_ENCRYPTION_KEY`). */
+    readonly cacheEncryptionKey?: string;
+    /** Maintenance windows (`MAINTENANCE_WINDOWS`, JSON array of {adapter?, start, end}). */
+    readonly maintenanceWindows: readonly { adapter?: string; start: string; end: string }[];
+  };
+  /** Longest wait for in-flight requests on SIGTERM, milliseconds (`SHUTDOWN_TIMEOUT_MS`), default 10000. */
+  readonly shutdownTimeoutMs: number;
 }
 
 interface Setting {
@@ -258,6 +292,230 @@ export const SETTINGS: readonly Setting[] = [
     },
   },
   {
+    env: 'PAGING_SECRET',
+    schema: {
+      type: 'string',
+      minLength: 43,
+      description:
+        'HMAC key for FDX offsets and product cursors (>= 32 bytes); default random per process.',
+    },
+  },
+  {
+    env: 'PLATFORM_CLIENTS_FILE',
+    schema: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'Platform client registry file; default <project>/.dev/platform-clients.json in demo mode.',
+    },
+  },
+  {
+    env: 'PLATFORM_SIGNING_KEY_FILE',
+    schema: {
+      type: 'string',
+      minLength: 1,
+      description: 'Private JWK file signing platform access tokens; generated in demo mode.',
+    },
+  },
+  {
+    env: 'RATE_LIMIT_WINDOW_SECONDS',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 86400,
+      default: 60,
+      description: 'Rate limit window, seconds.',
+    },
+  },
+  {
+    env: 'RATE_LIMIT_TOKEN_PER_CLIENT',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      default: 30,
+      description: 'Token requests per client id per window.',
+    },
+  },
+  {
+    env: 'RATE_LIMIT_TOKEN_PER_ADDRESS',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      default: 120,
+      description: 'Token requests per source address per window.',
+    },
+  },
+  {
+    env: 'RATE_LIMIT_PRODUCTS_PER_CLIENT',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      default: 600,
+      description: 'Product requests per client per window.',
+    },
+  },
+  {
+    env: 'DEMO_PERSIST_PRODUCTS',
+    schema: {
+      enum: ['true', 'false'],
+      default: 'false',
+      description: 'Save product writes back to the demo data file.',
+    },
+  },
+  {
+    env: 'CORE_TIMEOUT_MS',
+    schema: {
+      type: 'integer',
+      minimum: 10,
+      maximum: 120000,
+      default: 5000,
+      description: 'Timeout of one core call, milliseconds.',
+    },
+  },
+  {
+    env: 'CIRCUIT_ERROR_PERCENTAGE',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 50,
+      description: 'Error percentage that opens a circuit.',
+    },
+  },
+  {
+    env: 'CIRCUIT_MIN_VOLUME',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100000,
+      default: 10,
+      description: 'Calls in the window before a circuit may open (never 0).',
+    },
+  },
+  {
+    env: 'CIRCUIT_RESET_SECONDS',
+    schema: {
+      type: 'number',
+      minimum: 0.05,
+      maximum: 3600,
+      default: 30,
+      description: 'Seconds an open circuit waits before one trial call.',
+    },
+  },
+  {
+    env: 'CIRCUIT_WINDOW_SECONDS',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 3600,
+      default: 10,
+      description: 'Rolling statistics window, seconds.',
+    },
+  },
+  {
+    env: 'RETRY_ATTEMPTS',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 5,
+      default: 1,
+      description: 'Extra attempts of an idempotent read after a connection failure.',
+    },
+  },
+  {
+    env: 'RETRY_BASE_DELAY_MS',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 10000,
+      default: 50,
+      description: 'Base retry delay (full jitter), milliseconds.',
+    },
+  },
+  {
+    env: 'RETRY_BUDGET_PERCENT',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100,
+      default: 10,
+      description: 'Retries allowed as a percentage of calls.',
+    },
+  },
+  {
+    env: 'CACHE_TTL_SECONDS',
+    schema: {
+      type: 'object',
+      additionalProperties: { type: 'number', minimum: 0 },
+      default: {},
+      description: 'Cache TTL per operation (e.g. {"banking.listBalances": 5}), over the defaults.',
+    },
+  },
+  {
+    env: 'CACHE_STALE_SECONDS',
+    schema: {
+      type: 'object',
+      additionalProperties: { type: 'number', minimum: 0 },
+      default: {},
+      description: 'Stale-if-error window per operation, over the defaults.',
+    },
+  },
+  {
+    env: 'CACHE_REDIS_URL',
+    schema: {
+      type: 'string',
+      pattern: '^rediss?://',
+      description: 'Redis for the cache only; default REDIS_URL (absent both: in-process cache).',
+    },
+  },
+  {
+    env: 'CACHE_MAX_ENTRIES',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000000,
+      default: 10000,
+      description: 'Entries of the in-process cache.',
+    },
+  },
+  {
+    env: 'CACHE_ENCRYPTION_KEY',
+    schema: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9+/]{43}=$',
+      description: 'AES-256-GCM key (32 bytes, base64) for values cached in Redis.',
+    },
+  },
+  {
+    env: 'MAINTENANCE_WINDOWS',
+    schema: {
+      type: 'array',
+      default: [],
+      items: {
+        type: 'object',
+        required: ['start', 'end'],
+        additionalProperties: false,
+        properties: {
+          adapter: { type: 'string' },
+          start: { type: 'string', format: 'date-time' },
+          end: { type: 'string', format: 'date-time' },
+        },
+      },
+      description:
+        'Maintenance windows: JSON array of {adapter?, start, end} (ISO 8601 date-times).',
+    },
+  },
+  {
+    env: 'SHUTDOWN_TIMEOUT_MS',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600000,
+      default: 10000,
+      description: 'Longest wait for in-flight requests on SIGTERM, milliseconds.',
+    },
+  },
+  {
     env: 'CONFIG_FILE',
     schema: {
       type: 'string',
@@ -267,11 +525,23 @@ export const SETTINGS: readonly Setting[] = [
   },
 ];
 
-const ARRAY_SETTINGS = new Set(SETTINGS.filter((s) => s.schema.type === 'array').map((s) => s.env));
+/** Comma-separated lists (arrays of enum values). */
+const ARRAY_SETTINGS = new Set(
+  SETTINGS.filter(
+    (s) => s.schema.type === 'array' && (s.schema.items as { enum?: unknown }).enum,
+  ).map((s) => s.env),
+);
+/** JSON-valued settings (objects and arrays of objects). */
+const JSON_SETTINGS = new Set(
+  SETTINGS.filter(
+    (s) => s.schema.type === 'object' || (s.schema.type === 'array' && !ARRAY_SETTINGS.has(s.env)),
+  ).map((s) => s.env),
+);
 const NUMERIC_SETTINGS = new Set(
   SETTINGS.filter(
     (s) =>
       s.schema.type === 'integer' ||
+      s.schema.type === 'number' ||
       (s.schema.enum as unknown[] | undefined)?.every((v) => typeof v === 'number'),
   ).map((s) => s.env),
 );
@@ -285,14 +555,7 @@ export class ConfigError extends Error {
 }
 
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictSchema: false });
-// Minimal formats used here (the contracts use ajv-formats; config needs only absolute URIs).
-ajv.addFormat('uri', (value: string) => {
-  try {
-    return Boolean(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-});
+addFormats(ajv, ['uri', 'date-time']);
 const validateSettings = ajv.compile({
   type: 'object',
   properties: Object.fromEntries(SETTINGS.map((s) => [s.env, s.schema])),
@@ -316,12 +579,19 @@ function readConfigFile(file: string, problems: string[]): Record<string, unknow
 /** Converts the raw string of one variable to the type its schema expects. */
 function convert(name: string, raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
+  if (JSON_SETTINGS.has(name)) {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return raw; // fails its schema: reported as a bad setting
+    }
+  }
   if (ARRAY_SETTINGS.has(name))
     return raw
       .split(',')
       .map((v) => v.trim())
       .filter(Boolean);
-  if (NUMERIC_SETTINGS.has(name) && /^-?\d+$/.test(raw.trim())) return Number(raw.trim());
+  if (NUMERIC_SETTINGS.has(name) && /^-?\d+(\.\d+)?$/.test(raw.trim())) return Number(raw.trim());
   return raw;
 }
 
@@ -343,6 +613,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(
         `${name}: ${e.message ?? 'invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
       );
+    }
+  }
+  for (const [i, w] of (
+    (raw.MAINTENANCE_WINDOWS as { start?: string; end?: string }[] | undefined) ?? []
+  ).entries()) {
+    if (
+      w &&
+      typeof w.start === 'string' &&
+      typeof w.end === 'string' &&
+      Date.parse(w.end) <= Date.parse(w.start)
+    ) {
+      problems.push(`MAINTENANCE_WINDOWS: window ${i} ends before it starts`);
     }
   }
   const coreAdapter = raw.CORE_ADAPTER as string;
@@ -402,6 +684,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       productsPerClient: raw.RATE_LIMIT_PRODUCTS_PER_CLIENT as number,
     },
     demoPersistProducts: raw.DEMO_PERSIST_PRODUCTS === 'true',
+    resilience: {
+      timeoutMs: raw.CORE_TIMEOUT_MS as number,
+      errorPercentage: raw.CIRCUIT_ERROR_PERCENTAGE as number,
+      minVolume: raw.CIRCUIT_MIN_VOLUME as number,
+      resetSeconds: raw.CIRCUIT_RESET_SECONDS as number,
+      windowSeconds: raw.CIRCUIT_WINDOW_SECONDS as number,
+      retryAttempts: raw.RETRY_ATTEMPTS as number,
+      retryBaseDelayMs: raw.RETRY_BASE_DELAY_MS as number,
+      retryBudgetPercent: raw.RETRY_BUDGET_PERCENT as number,
+      cacheTtlSeconds: raw.CACHE_TTL_SECONDS as Record<string, number>,
+      cacheStaleSeconds: raw.CACHE_STALE_SECONDS as Record<string, number>,
+      cacheRedisUrl:
+        (raw.CACHE_REDIS_URL as string | undefined) ?? (raw.REDIS_URL as string | undefined),
+      cacheMaxEntries: raw.CACHE_MAX_ENTRIES as number,
+      cacheEncryptionKey: raw.CACHE_ENCRYPTION_KEY as string | undefined,
+      maintenanceWindows: raw.MAINTENANCE_WINDOWS as {
+        adapter?: string;
+        start: string;
+        end: string;
+      }[],
+    },
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS as number,
   };
   return deepFreeze(config);
 }

@@ -176,6 +176,20 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): obj
     components: {
       schemas,
       securitySchemes: {
+        platformToken: {
+          type: 'oauth2',
+          description:
+            "Client credentials: POST /v1/token returns a token valid 900 s carrying the client's scopes.",
+          flows: {
+            clientCredentials: {
+              tokenUrl: '/v1/token',
+              scopes: {
+                'api:provider.products.read': 'List and view product records.',
+                'api:provider.products.write': 'Create, update and delete product records.',
+              },
+            },
+          },
+        },
         holderJwt: {
           type: 'http',
           scheme: 'bearer',

@@ -6,7 +6,7 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response } from 'express';
 import type { HolderVerifier } from '../auth/holder-auth';
-import { UnsupportedMediaTypeError } from '../errors';
+import { GatewayError, InvalidFieldError, UnsupportedMediaTypeError } from '../errors';
 import type { CallContext } from '../ports';
 import { sendError } from './error-handler';
 import { parseAccountIdsBody, parseQuery, withDateWindow } from './parameters';
@@ -40,11 +40,23 @@ const formParser = express.urlencoded({
   extended: false,
 });
 
+/** Any failure while reading or parsing a body is the body's fault: 400/413/415 as typed. */
+function bodyErrors(next: express.NextFunction): express.NextFunction {
+  return (err?: unknown) => {
+    if (err === undefined || err === null || err === 'route' || err === 'router') return next(err);
+    const e = err as { type?: string; status?: number };
+    if (!(err instanceof GatewayError) && !e.type && e.status === 400) {
+      return next(new InvalidFieldError('body', { cause: err }));
+    }
+    return next(err);
+  };
+}
+
 function bodyParser(kind: NonNullable<RouteSpec['body']>): express.RequestHandler {
   return (req, res, next) => {
-    if (req.is('application/json')) return jsonParser(req, res, next);
+    if (req.is('application/json')) return jsonParser(req, res, bodyErrors(next));
     if (kind === 'json-or-form' && req.is('application/x-www-form-urlencoded')) {
-      return formParser(req, res, next);
+      return formParser(req, res, bodyErrors(next));
     }
     throw new UnsupportedMediaTypeError();
   };
@@ -74,6 +86,12 @@ async function send(req: Request, res: Response, route: RouteSpec, result: Handl
     const { body, contentType, contentLength } = result.stream;
     res.status(status).setHeader('Content-Type', contentType);
     if (contentLength !== undefined) res.setHeader('Content-Length', String(contentLength));
+    if (req.method === 'HEAD') {
+      // Headers only: release the core's stream instead of reading it to the end.
+      body.destroy();
+      res.end();
+      return;
+    }
     try {
       await pipeline(body, res);
     } catch (err) {

@@ -184,14 +184,17 @@ export interface FdxPort {
     page: FdxPageRequest,
     ctx: CallContext,
   ): Promise<FdxPage<FdxTransaction>>;
-  /** Statements with statementDate in the window, statementDate descending, without links. */
+  /**
+   * Statements with statementDate in the window, statementDate descending, without links; `total`
+   * counts the whole window (it becomes `page.totalElements`).
+   */
   listStatements(
     customerId: string,
     accountId: string,
     window: Partial<DateWindow>,
     page: FdxPageRequest,
     ctx: CallContext,
-  ): Promise<FdxPage<Omit<FdxStatement, 'links'>>>;
+  ): Promise<FdxPage<Omit<FdxStatement, 'links'>> & { total: number }>;
   /** Null when the statement is unknown for this account. */
   getStatementDocument(
     customerId: string,
@@ -237,6 +240,12 @@ export interface CoreAdapter {
   readonly energy?: EnergyPort;
   readonly fdx?: FdxPort;
   readonly products?: ProductsPort;
+  /**
+   * Operations (`<port>.<method>`) that get a circuit breaker of their own instead of the
+   * adapter's shared one, e.g. a slow statement archive that should not open the circuit of
+   * balances.
+   */
+  readonly circuitPerOperation?: readonly string[];
   /** Readiness of the core connection (false while it cannot serve). */
   isReady?(): boolean;
   /** Releases pools, timers and files. Called once on shutdown. */

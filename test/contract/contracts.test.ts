@@ -682,6 +682,19 @@ const cases: ResourceCase[] = [
     nested: [],
     enumField: ['product_category'],
   },
+  {
+    schema: 'product-list',
+    example: { cursor: '', products: [productSummary], total_pages: 1 },
+    nested: ['products', 0],
+    enumField: ['products', 0, 'product_category'],
+  },
+  {
+    schema: 'token-response',
+    example: { token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln', expires_in: 900 },
+    nested: [],
+    enumField: ['expires_in'],
+    wrongEnum: 3600,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -743,9 +756,11 @@ describe('contract schemas', () => {
         'fdx-transaction',
         'instalment-plan',
         'payee',
+        'product-list',
         'product-summary',
         'scheduled-payment',
         'shareable-account',
+        'token-response',
       ].sort(),
     );
     for (const [name, schema] of Object.entries(schemas)) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, configFrom, loadConfig } from '../../src/config/config';
+import { ConfigError, configFrom, loadConfig, SETTINGS } from '../../src/config/config';
 
 describe('configuration', () => {
   it('when nothing is set, then the demo core is served with the documented defaults', () => {
@@ -20,6 +20,62 @@ describe('configuration', () => {
       jwt: { algorithms: ['PS256', 'ES256'], clockToleranceSeconds: 30, maxLifetimeSeconds: 900 },
     });
     expect(config.demoDataFile).toMatch(/adapters[/\\]demo[/\\]data[/\\]sample\.json$/);
+  });
+
+  it('when nothing is set, then the resilience, rate limit and shutdown settings have their documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.resilience).toEqual({
+      timeoutMs: 5000,
+      errorPercentage: 50,
+      minVolume: 10,
+      resetSeconds: 30,
+      windowSeconds: 10,
+      retryAttempts: 1,
+      retryBaseDelayMs: 50,
+      retryBudgetPercent: 10,
+      cacheTtlSeconds: {},
+      cacheStaleSeconds: {},
+      cacheRedisUrl: undefined,
+      cacheMaxEntries: 10000,
+      cacheEncryptionKey: undefined,
+      maintenanceWindows: [],
+    });
+    expect(config.rateLimits).toEqual({
+      windowSeconds: 60,
+      tokenPerClient: 30,
+      tokenPerAddress: 120,
+      productsPerClient: 600,
+    });
+    expect(config.shutdownTimeoutMs).toBe(10000);
+    expect(config.demoPersistProducts).toBe(false);
+  });
+
+  it('every setting the schema declares is read into the configuration', () => {
+    for (const { env: name } of SETTINGS) {
+      if (name === 'CONFIG_FILE') continue;
+      // Each variable's name appears in the configuration's documentation of the field it sets.
+      expect(fs.readFileSync(path.join(__dirname, '../../src/config/config.ts'), 'utf8')).toContain(
+        `raw.${name}`,
+      );
+    }
+  });
+
+  it('when JSON settings are given, then they are parsed and validated', () => {
+    const config = configFrom({
+      CACHE_TTL_SECONDS: '{"banking.listBalances": 2}',
+      MAINTENANCE_WINDOWS: '[{"start":"2026-01-01T00:00:00Z","end":"2026-01-01T01:00:00Z"}]',
+      CIRCUIT_RESET_SECONDS: '0.5',
+    });
+    expect(config.resilience.cacheTtlSeconds).toEqual({ 'banking.listBalances': 2 });
+    expect(config.resilience.maintenanceWindows).toHaveLength(1);
+    expect(config.resilience.resetSeconds).toBe(0.5);
+    expect(() => configFrom({ MAINTENANCE_WINDOWS: 'not json' })).toThrow(/MAINTENANCE_WINDOWS/);
+    expect(() =>
+      configFrom({
+        MAINTENANCE_WINDOWS: '[{"start":"2026-01-02T00:00:00Z","end":"2026-01-01T00:00:00Z"}]',
+      }),
+    ).toThrow(/MAINTENANCE_WINDOWS: window 0 ends before it starts/);
+    expect(() => configFrom({ CACHE_TTL_SECONDS: '{"x": -1}' })).toThrow(/CACHE_TTL_SECONDS/);
   });
 
   it('when PORT is set and PUBLIC_BASE_URL is not, then the base URL follows the port', () => {

@@ -1,0 +1,30 @@
+/** The demo core's energy port (rows 4, 6, 9, 13). */
+import type { EnergyPort } from '../../src/ports';
+import {
+  toEnergyAccountRecord,
+  toEnergyConcession,
+  toEnergyInvoice,
+} from '../../mappers/demo/energy.mapper';
+import type { DemoStore } from './demo-store';
+
+export function demoEnergyPort(store: DemoStore): EnergyPort {
+  return {
+    async listAccounts(customerId) {
+      return (store.customer(customerId).energyAccounts ?? []).map(toEnergyAccountRecord);
+    },
+    async listInvoices(customerId, accountIds, window) {
+      return store
+        .energyAccounts(customerId, accountIds)
+        .flatMap((a) =>
+          (a.invoices ?? [])
+            .filter((i) => i.issueDate >= window.oldest && i.issueDate <= window.newest)
+            .map((i) => toEnergyInvoice(a.accountId, i)),
+        );
+    },
+    async listConcessions(customerId, accountId) {
+      return store
+        .energyAccounts(customerId, [accountId])
+        .flatMap((a) => (a.concessions ?? []).map(toEnergyConcession));
+    },
+  };
+}

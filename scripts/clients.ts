@@ -1,0 +1,170 @@
+/**
+ * `npm run clients -- <command>`: manages the platform clients of the gateway's registry (the
+ * file `PLATFORM_CLIENTS_FILE`, or Redis when `REDIS_URL` is set), with the same configuration as
+ * `npm start`. A new secret is printed once, on create and rotate, and kept nowhere: the registry
+ * holds only its scrypt hash.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Redis from 'ioredis';
+import {
+  type ClientStore,
+  ClientRegistryError,
+  FileClientStore,
+  type IssuedSecret,
+  parseScopes,
+  PlatformClientRegistry,
+  RedisClientStore,
+} from '../src/auth/platform-clients';
+import { generatePlatformKeyJson } from '../src/auth/platform-tokens';
+import { type Config, ConfigError, loadConfig } from '../src/config/config';
+
+export const USAGE = `usage: npm run clients -- <command>
+  create <client_id> [--scopes read,write]   new client (default scope: read); prints its secret once
+  rotate <client_id>                         new secret, printed once; tokens already issued stay valid
+  revoke <client_id>                         the secret and every token of the client stop working
+  list                                       ids, scopes, state and dates (never secrets or hashes)
+  signing-key <file>                         writes a new private key for PLATFORM_SIGNING_KEY_FILE`;
+
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+function printSecret(issued: IssuedSecret, io: Output): void {
+  io.out(`client_id      ${issued.client.id}`);
+  io.out(`client_secret  ${issued.secret}`);
+  io.out(`scopes         ${issued.client.scopes.join(' ')}`);
+  io.err('The secret is shown only now; keep it safe. The gateway stores only its hash.');
+}
+
+async function writeSigningKey(file: string | undefined, io: Output): Promise<number> {
+  if (!file) {
+    io.err(USAGE);
+    return 2;
+  }
+  const target = path.resolve(file);
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(target, await generatePlatformKeyJson(), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+      io.err(`${target} exists already; it is not overwritten`);
+      return 1;
+    }
+    throw err;
+  }
+  io.out(`wrote ${target}; set PLATFORM_SIGNING_KEY_FILE=${target}`);
+  return 0;
+}
+
+/** Runs one command over a registry. Returns the exit code. */
+export async function runClientsCommand(
+  args: readonly string[],
+  registry: PlatformClientRegistry,
+  io: Output,
+): Promise<number> {
+  const [command, id, ...rest] = args;
+  try {
+    switch (command) {
+      case 'create': {
+        let scopes = parseScopes('read');
+        if (rest.length > 0) {
+          if (rest[0] !== '--scopes' || rest.length !== 2) {
+            io.err(USAGE);
+            return 2;
+          }
+          scopes = parseScopes(rest[1]!);
+        }
+        if (!id) break;
+        printSecret(await registry.create(id, scopes), io);
+        return 0;
+      }
+      case 'rotate':
+        if (!id || rest.length > 0) break;
+        printSecret(await registry.rotate(id), io);
+        return 0;
+      case 'revoke': {
+        if (!id || rest.length > 0) break;
+        const client = await registry.revoke(id);
+        io.out(`revoked ${client.id} at ${client.revokedAt}`);
+        return 0;
+      }
+      case 'list': {
+        if (id !== undefined) break;
+        const clients = await registry.list();
+        io.out(['client_id', 'scopes', 'state', 'created', 'rotated', 'revoked'].join('\t'));
+        for (const c of clients) {
+          io.out(
+            [
+              c.id,
+              c.scopes.join(' '),
+              c.revoked ? 'revoked' : 'active',
+              c.createdAt,
+              c.rotatedAt ?? '-',
+              c.revokedAt ?? '-',
+            ].join('\t'),
+          );
+        }
+        return 0;
+      }
+    }
+  } catch (err) {
+    if (err instanceof ClientRegistryError) {
+      io.err(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  io.err(USAGE);
+  return 2;
+}
+
+/** The store the gateway itself would use with this configuration. */
+function storeOf(config: Config): { store: ClientStore; close(): Promise<void> } {
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000 });
+    return {
+      store: new RedisClientStore(redis),
+      close: async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      },
+    };
+  }
+  if (config.platformClientsFile) {
+    return { store: new FileClientStore(config.platformClientsFile), close: async () => {} };
+  }
+  throw new ConfigError([
+    'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo or REDIS_URL is set',
+  ]);
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const io: Output = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  };
+  if (args[0] === 'signing-key') return writeSigningKey(args[1], io);
+  if (!['create', 'rotate', 'revoke', 'list'].includes(args[0] ?? '')) {
+    io.err(USAGE);
+    return 2;
+  }
+  const { store, close } = storeOf(loadConfig());
+  try {
+    io.err(`registry: ${store.description}`);
+    return await runClientsCommand(args, new PlatformClientRegistry(store), io);
+  } finally {
+    await close();
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The energy family: rows 4, 6, 9, 13 and the deprecated energy account list (decisions.md 1.7).
+ * Served only when the adapter has an energy port.
+ */
+import { dataOnlyResponse, paginatedResponse, refOf } from '../../contracts';
+import { EnergyService } from '../services/energy.service';
+import type { QueryParam } from './parameters';
+import type { HandlerResult, RouteContext, RouteSpec } from './route-spec';
+
+const ACCOUNT_QUERY: QueryParam[] = ['page', 'page-size', 'open-status'];
+const INVOICE_QUERY: QueryParam[] = ['page', 'page-size', 'oldest-date', 'newest-date'];
+const enc = encodeURIComponent;
+
+const ok = (body: unknown): HandlerResult => ({ body });
+
+/** Builds the energy routes over an energy service. */
+export function energyRoutes(energy: EnergyService): RouteSpec[] {
+  const account = refOf('energy-account');
+  const invoice = refOf('energy-invoice');
+  return [
+    {
+      operationId: 'listEnergyAccounts',
+      method: 'GET',
+      path: '/v1/energy/customer/{customerId}/accounts',
+      summary: 'Energy accounts of the customer (deprecated: use the authorisation list)',
+      tags: ['Energy'],
+      family: 'v1',
+      auth: 'holder',
+      query: ACCOUNT_QUERY,
+      successor: (p) => `/auth/v1/customer/${enc(p.customerId!)}/accounts`,
+      response: paginatedResponse('accounts', account),
+      handle: async ({ params, query, ctx }) =>
+        ok(await energy.accounts(params.customerId!, undefined, query, ctx)),
+    },
+    {
+      operationId: 'listSpecificEnergyAccounts',
+      method: 'POST',
+      path: '/v1/energy/customer/{customerId}/accounts',
+      summary: 'Energy accounts of specific accounts, narrowed by open-status',
+      tags: ['Energy'],
+      family: 'v1',
+      auth: 'holder',
+      query: ACCOUNT_QUERY,
+      body: 'accountIds',
+      response: paginatedResponse('accounts', account),
+      handle: async ({ params, query, accountIds, ctx }) =>
+        ok(await energy.accounts(params.customerId!, accountIds, query, ctx)),
+    },
+    {
+      operationId: 'listEnergyInvoices',
+      method: 'POST',
+      path: '/v1/energy/customer/{customerId}/accounts/invoices',
+      summary: 'Invoices of specific energy accounts, newest issueDate first',
+      tags: ['Energy'],
+      family: 'v1',
+      auth: 'holder',
+      query: INVOICE_QUERY,
+      dateWindow: true,
+      body: 'accountIds',
+      response: paginatedResponse('invoices', invoice),
+      handle: async ({ params, query, accountIds, ctx }) =>
+        ok(await energy.invoices(params.customerId!, accountIds!, query, ctx)),
+    },
+    {
+      operationId: 'listEnergyInvoicesForAccount',
+      method: 'GET',
+      path: '/v1/energy/customer/{customerId}/accounts/{accountId}/invoices',
+      summary: 'Invoices of one energy account, newest issueDate first',
+      tags: ['Energy'],
+      family: 'v1',
+      auth: 'holder',
+      query: INVOICE_QUERY,
+      dateWindow: true,
+      response: paginatedResponse('invoices', invoice),
+      handle: async ({ params, query, ctx }) =>
+        ok(await energy.invoicesForAccount(params.customerId!, params.accountId!, query, ctx)),
+    },
+    {
+      operationId: 'listEnergyConcessions',
+      method: 'GET',
+      path: '/v1/energy/customer/{customerId}/accounts/{accountId}/concessions',
+      summary: 'Concessions of one energy account (data only)',
+      tags: ['Energy'],
+      family: 'v1',
+      auth: 'holder',
+      query: [],
+      response: dataOnlyResponse('concessions', refOf('energy-concession')),
+      handle: async ({ params, ctx }) =>
+        ok(await energy.concessions(params.customerId!, params.accountId!, ctx)),
+    },
+  ];
+}
+
+/** The energy family; empty when the core has no energy port. */
+export function energyFamily(ctx: RouteContext): RouteSpec[] {
+  return ctx.adapter.energy ? energyRoutes(new EnergyService(ctx.adapter.energy)) : [];
+}

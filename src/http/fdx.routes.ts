@@ -1,0 +1,219 @@
+/**
+ * The FDX-style family: rows 14, 15, 16 and the statement download (decisions.md section 2).
+ * The family validates its own query parameters (`startTime`, `endTime`, `offset`, `limit`), so
+ * the routes declare no `/v1` query and document them as OpenAPI parameter objects.
+ * Served only when the adapter has an FDX port.
+ */
+import { refOf } from '../../contracts';
+import {
+  FDX_DEFAULT_LIMIT,
+  FDX_MAX_LIMIT,
+  type FdxResult,
+  FdxService,
+} from '../services/fdx.service';
+import type { DocumentedResponse, HandlerResult, RouteContext, RouteSpec } from './route-spec';
+
+const fdxDate = (name: string, required: boolean, field: string): object => ({
+  name,
+  in: 'query',
+  required,
+  description: `${name === 'startTime' ? 'Oldest' : 'Newest'} ${field} included, YYYY-MM-DD (UTC, inclusive). Malformed${required ? ' or missing' : ''}: 400 code 702; startTime after endTime: 400 code 703.`,
+  schema: { type: 'string', format: 'date', minLength: 10, maxLength: 10 },
+});
+
+/** OpenAPI parameter objects of the FDX query (validated by the family itself). */
+export const FDX_PARAMETERS = {
+  startTime: (required: boolean, field: string) => fdxDate('startTime', required, field),
+  endTime: (required: boolean, field: string) => fdxDate('endTime', required, field),
+  offset: {
+    name: 'offset',
+    in: 'query',
+    required: false,
+    description:
+      'Opaque offset from the previous page.nextOffset, for the same account, dates and limit; any other value is 400 code 400.',
+    schema: { type: 'string', minLength: 1, maxLength: 4096 },
+  },
+  limit: {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `Elements per page, ${1}..${FDX_MAX_LIMIT}; default ${FDX_DEFAULT_LIMIT}.`,
+    schema: { type: 'integer', minimum: 1, maximum: FDX_MAX_LIMIT, default: FDX_DEFAULT_LIMIT },
+  },
+} as const;
+
+const errorFdx = refOf('envelopes', 'ErrorFdx');
+const errorV1 = refOf('envelopes', 'ErrorV1');
+const fdxPage = refOf('envelopes', 'FdxPage');
+
+/** Error answers every FDX route documents beyond the family defaults. */
+const FDX_RESPONSES: Record<string, DocumentedResponse> = {
+  400: {
+    description:
+      'Bad request: code 702 (malformed or missing dates), 703 (startTime after endTime) or 400 (bad limit, offset or id length)',
+    schema: { $ref: errorFdx },
+  },
+  404: {
+    description:
+      'Unknown customer (`{ "error": "Customer not found" }`) or account (code 701 Account not found)',
+    schema: { oneOf: [{ $ref: errorFdx }, { $ref: errorV1 }] },
+  },
+  422: { description: 'Account type not supported (code 704)', schema: { $ref: errorFdx } },
+};
+
+const RESTRICTED_NOTE = ' A RESTRICTED account answers 200 with an empty body (no content type).';
+
+function toHandlerResult(result: FdxResult): HandlerResult {
+  switch (result.kind) {
+    case 'restricted':
+      return { status: 200 };
+    case 'document':
+      return {
+        stream: {
+          contentType: 'application/pdf',
+          ...(result.document.contentLength !== undefined
+            ? { contentLength: result.document.contentLength }
+            : {}),
+          body: result.document.body,
+        },
+      };
+    case 'body':
+      return { body: result.body };
+  }
+}
+
+/** Builds the FDX routes over an FDX service. */
+export function fdxRoutes(fdx: FdxService): RouteSpec[] {
+  const base = '/fdx/v6/customer/{customerId}/accounts/{accountId}';
+  return [
+    {
+      operationId: 'listFdxTransactions',
+      method: 'GET',
+      path: `${base}/transactions`,
+      summary: `Transactions posted in [startTime, endTime], newest postedTimestamp first.${RESTRICTED_NOTE}`,
+      tags: ['FDX'],
+      family: 'fdx',
+      auth: 'holder',
+      query: [],
+      parameters: [
+        FDX_PARAMETERS.startTime(true, 'postedTimestamp date'),
+        FDX_PARAMETERS.endTime(true, 'postedTimestamp date'),
+        FDX_PARAMETERS.offset,
+        FDX_PARAMETERS.limit,
+      ],
+      response: {
+        type: 'object',
+        required: ['page', 'transactions'],
+        additionalProperties: false,
+        properties: {
+          page: { $ref: fdxPage },
+          transactions: { type: 'array', items: { $ref: refOf('fdx-transaction') } },
+        },
+      },
+      responses: FDX_RESPONSES,
+      handle: async ({ params, rawQuery, ctx }) =>
+        toHandlerResult(
+          await fdx.transactions(params.customerId!, params.accountId!, rawQuery, ctx),
+        ),
+    },
+    {
+      operationId: 'listFdxStatements',
+      method: 'GET',
+      path: `${base}/statements`,
+      summary: `Statements, newest statementDate first, each linking its PDF.${RESTRICTED_NOTE}`,
+      tags: ['FDX'],
+      family: 'fdx',
+      auth: 'holder',
+      query: [],
+      parameters: [
+        FDX_PARAMETERS.startTime(false, 'statementDate'),
+        FDX_PARAMETERS.endTime(false, 'statementDate'),
+        FDX_PARAMETERS.offset,
+        FDX_PARAMETERS.limit,
+      ],
+      response: {
+        type: 'object',
+        required: ['page', 'statements'],
+        additionalProperties: false,
+        properties: {
+          page: { type: 'object', $ref: fdxPage, required: ['totalElements'] },
+          statements: { type: 'array', items: { $ref: refOf('fdx-statement') } },
+        },
+      },
+      responses: FDX_RESPONSES,
+      handle: async ({ params, rawQuery, ctx }) =>
+        toHandlerResult(await fdx.statements(params.customerId!, params.accountId!, rawQuery, ctx)),
+    },
+    {
+      operationId: 'getFdxStatementDocument',
+      method: 'GET',
+      path: `${base}/statements/{statementId}`,
+      summary: `The statement PDF, streamed from the core.${RESTRICTED_NOTE}`,
+      tags: ['FDX'],
+      family: 'fdx',
+      auth: 'holder',
+      query: [],
+      responseContentType: 'application/pdf',
+      response: { type: 'string', contentMediaType: 'application/pdf' },
+      responses: {
+        ...FDX_RESPONSES,
+        400: {
+          description: 'An id longer than 256 characters (code 400)',
+          schema: { $ref: errorFdx },
+        },
+        404: {
+          description:
+            'Unknown customer (`{ "error": "Customer not found" }`), account (code 701) or statement (code 404 Statement not found)',
+          schema: { oneOf: [{ $ref: errorFdx }, { $ref: errorV1 }] },
+        },
+      },
+      handle: async ({ params, ctx }) =>
+        toHandlerResult(
+          await fdx.statementDocument(
+            params.customerId!,
+            params.accountId!,
+            params.statementId!,
+            ctx,
+          ),
+        ),
+    },
+    {
+      operationId: 'listFdxAssetTransferNetworks',
+      method: 'GET',
+      path: `${base}/asset-transfer-networks`,
+      summary: `Asset transfer networks of the account; page.nextOffset only while more follow.${RESTRICTED_NOTE}`,
+      tags: ['FDX'],
+      family: 'fdx',
+      auth: 'holder',
+      query: [],
+      parameters: [FDX_PARAMETERS.offset, FDX_PARAMETERS.limit],
+      response: {
+        type: 'object',
+        required: ['assetTransferNetworks'],
+        additionalProperties: false,
+        properties: {
+          page: { $ref: fdxPage },
+          assetTransferNetworks: {
+            type: 'array',
+            items: { $ref: refOf('fdx-asset-transfer-network') },
+          },
+        },
+      },
+      responses: {
+        ...FDX_RESPONSES,
+        409: { description: 'Account is closed (code 705)', schema: { $ref: errorFdx } },
+      },
+      handle: async ({ params, rawQuery, ctx }) =>
+        toHandlerResult(
+          await fdx.assetTransferNetworks(params.customerId!, params.accountId!, rawQuery, ctx),
+        ),
+    },
+  ];
+}
+
+/** The FDX family; empty when the core has no FDX port. */
+export function fdxFamily(ctx: RouteContext): RouteSpec[] {
+  return ctx.adapter.fdx
+    ? fdxRoutes(new FdxService(ctx.adapter.fdx, ctx.paging, ctx.config.publicBaseUrl))
+    : [];
+}

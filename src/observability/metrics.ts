@@ -1,0 +1,88 @@
+/**
+ * Prometheus metrics (prom-client), one registry per gateway. Labels never carry raw paths,
+ * customer or account ids: routes are templates, core calls are `<port>.<method>`.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Circuit states as the `dhg_circuit_state` gauge values. */
+export const CIRCUIT_STATE_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
+export type CircuitStateName = keyof typeof CIRCUIT_STATE_VALUE;
+
+export class GatewayMetrics {
+  readonly registry = new Registry();
+
+  /** HTTP requests by route template, method and status. */
+  readonly httpRequests = new Counter({
+    name: 'dhg_http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly httpDuration = new Histogram({
+    name: 'dhg_http_request_duration_seconds',
+    help: 'HTTP request duration, by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  /** Core calls by adapter, operation and outcome. */
+  readonly coreDuration = new Histogram({
+    name: 'dhg_core_call_duration_seconds',
+    help: 'Core call duration by adapter, operation and outcome (success, client_error, failure, timeout, rejected, maintenance).',
+    labelNames: ['adapter', 'operation', 'outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly coreRetries = new Counter({
+    name: 'dhg_core_retries_total',
+    help: 'Retries of idempotent core reads, by adapter and operation.',
+    labelNames: ['adapter', 'operation'] as const,
+    registers: [this.registry],
+  });
+  /** Circuit state: 0 closed, 1 half-open, 2 open. */
+  readonly circuitState = new Gauge({
+    name: 'dhg_circuit_state',
+    help: 'Circuit breaker state: 0 closed, 1 half-open, 2 open.',
+    labelNames: ['adapter', 'circuit'] as const,
+    registers: [this.registry],
+  });
+  readonly circuitTransitions = new Counter({
+    name: 'dhg_circuit_transitions_total',
+    help: 'Circuit breaker state changes, by the state entered.',
+    labelNames: ['adapter', 'circuit', 'to'] as const,
+    registers: [this.registry],
+  });
+  /** Cache events: hit, miss, stale (served within stale-if-error), error (cache store failed). */
+  readonly cacheEvents = new Counter({
+    name: 'dhg_cache_events_total',
+    help: 'Cache lookups by adapter, operation and result: hit, miss, stale, error.',
+    labelNames: ['adapter', 'operation', 'result'] as const,
+    registers: [this.registry],
+  });
+  readonly authFailures = new Counter({
+    name: 'dhg_auth_failures_total',
+    help: 'Rejected holder tokens, by reason.',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+  readonly keySetFetches = new Counter({
+    name: 'dhg_jwks_fetches_total',
+    help: 'Holder key set fetches, by outcome (ok, error).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly replayStoreErrors = new Counter({
+    name: 'dhg_replay_store_errors_total',
+    help: 'Replay store calls that failed (the request was refused with 503).',
+    registers: [this.registry],
+  });
+
+  constructor(options: { processMetrics?: boolean } = {}) {
+    if (options.processMetrics ?? true)
+      collectDefaultMetrics({ register: this.registry, prefix: 'dhg_' });
+  }
+
+  setCircuitState(adapter: string, circuit: string, state: CircuitStateName): void {
+    this.circuitState.set({ adapter, circuit }, CIRCUIT_STATE_VALUE[state]);
+  }
+}

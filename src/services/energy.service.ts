@@ -1,0 +1,90 @@
+/**
+ * Energy endpoints: the account fetch (row 4) and the deprecated account list, invoices of
+ * specific accounts (row 6) and of one account (row 9), concessions (row 13). They follow the
+ * banking family's rules (decisions.md 1.1 to 1.6): body ids checked before filters, the core's
+ * order, except invoices (issueDate descending, within the inclusive date window).
+ */
+import { paginate } from '../http/pagination';
+import type { QueryValues } from '../http/parameters';
+import type { CallContext, EnergyAccountRecord, EnergyPort } from '../ports';
+import type { EnergyAccount, EnergyInvoice } from '../ports/resources';
+import { applyAccountFilters, requireAccount, requireAccounts } from './account-selection';
+
+/** The documented energy account: the record without the list extras (subtitle, users...). */
+export function presentEnergyAccount(record: EnergyAccountRecord): EnergyAccount {
+  return {
+    accountId: record.accountId,
+    ...(record.accountNumber !== undefined ? { accountNumber: record.accountNumber } : {}),
+    ...(record.displayName !== undefined ? { displayName: record.displayName } : {}),
+    ...(record.openStatus !== undefined ? { openStatus: record.openStatus } : {}),
+    ...(record.creationDate !== undefined ? { creationDate: record.creationDate } : {}),
+    plans: record.plans,
+  };
+}
+
+/** issueDate descending; equal dates keep the core's order (the sort is stable). */
+function byIssueDateDescending(a: EnergyInvoice, b: EnergyInvoice): number {
+  return a.issueDate < b.issueDate ? 1 : a.issueDate > b.issueDate ? -1 : 0;
+}
+
+export class EnergyService {
+  constructor(private readonly port: EnergyPort) {}
+
+  /** Row 4 (body ids) and the deprecated list (every account): narrowed by `open-status`. */
+  async accounts(
+    customerId: string,
+    accountIds: string[] | undefined,
+    query: QueryValues,
+    ctx: CallContext,
+  ) {
+    const all = await this.port.listAccounts(customerId, ctx);
+    const requested = accountIds ? requireAccounts(all, accountIds) : all;
+    const page = paginate(applyAccountFilters(requested, query), query);
+    return {
+      data: { accounts: page.records.map(presentEnergyAccount) },
+      links: page.links,
+      meta: page.meta,
+    };
+  }
+
+  /** Row 6: invoices of the body's accounts. */
+  async invoices(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
+    const accounts = requireAccounts(await this.port.listAccounts(customerId, ctx), accountIds);
+    return this.invoicePage(
+      customerId,
+      accounts.map((a) => a.accountId),
+      query,
+      ctx,
+    );
+  }
+
+  /** Row 9: invoices of one account. */
+  async invoicesForAccount(
+    customerId: string,
+    accountId: string,
+    query: QueryValues,
+    ctx: CallContext,
+  ) {
+    requireAccount(await this.port.listAccounts(customerId, ctx), accountId);
+    return this.invoicePage(customerId, [accountId], query, ctx);
+  }
+
+  /** Row 13: `{ data: { concessions } }` only, in the core's order. */
+  async concessions(customerId: string, accountId: string, ctx: CallContext) {
+    requireAccount(await this.port.listAccounts(customerId, ctx), accountId);
+    return { data: { concessions: await this.port.listConcessions(customerId, accountId, ctx) } };
+  }
+
+  private async invoicePage(
+    customerId: string,
+    accountIds: string[],
+    query: QueryValues,
+    ctx: CallContext,
+  ) {
+    // The route applies the window defaults (decisions.md 1.6) before the handler runs.
+    const window = { oldest: query['oldest-date']!, newest: query['newest-date']! };
+    const invoices = await this.port.listInvoices(customerId, accountIds, window, ctx);
+    const page = paginate([...invoices].sort(byIssueDateDescending), query);
+    return { data: { invoices: page.records }, links: page.links, meta: page.meta };
+  }
+}

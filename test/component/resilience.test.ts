@@ -1,0 +1,385 @@
+/**
+ * The resilience stack against a real loopback core that misbehaves on purpose: circuit breaker,
+ * timeouts that close the socket, 4xx that never trip the circuit, single-flight, stale-if-error,
+ * retries, maintenance windows, and the metrics that show all of it.
+ */
+import { startGateway, type TestGateway } from '../helpers/gateway';
+import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+
+const DETAIL = '/v1/common/customer/c-1001/detail';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A metric sample value from the gateway's /metrics text, or undefined. */
+async function metric(
+  gw: TestGateway,
+  name: string,
+  labels: Record<string, string>,
+): Promise<number | undefined> {
+  const res = await fetch(`${gw.origin}/metrics`);
+  const text = await res.text();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`)) continue;
+    if (Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)))
+      return Number(line.split(' ').pop());
+  }
+  return undefined;
+}
+
+async function withCore(
+  env: Record<string, string | number>,
+  body: (gw: TestGateway, core: LoopbackCore) => Promise<void>,
+  options: { now?: () => number } = {},
+) {
+  const core = await startLoopbackCore();
+  const adapter = loopbackAdapter(core);
+  const gw = await startGateway({ RETRY_ATTEMPTS: 0, ...env }, { adapter, ...options });
+  try {
+    await body(gw, core);
+  } finally {
+    await gw.close(); // closes the adapter too
+    await core.close();
+  }
+}
+
+const NO_CACHE = { CACHE_TTL_SECONDS: '{"customer.getCustomerDetail":0}' };
+
+describe('circuit breaker', () => {
+  const env = {
+    ...NO_CACHE,
+    CIRCUIT_MIN_VOLUME: 5,
+    CIRCUIT_ERROR_PERCENTAGE: 50,
+    CIRCUIT_RESET_SECONDS: 1,
+  };
+
+  it('when the core answers 500, then the circuit opens after the minimum volume and no call reaches the core while open', async () => {
+    await withCore(env, async (gw, core) => {
+      core.mode = { kind: 'status', status: 500 };
+      for (let i = 0; i < 5; i += 1) {
+        const res = await gw.get(DETAIL);
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 500,
+          body: { error: 'Internal server error' },
+        });
+      }
+      expect(core.hits).toBe(5);
+      expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(2);
+      for (let i = 0; i < 10; i += 1) {
+        const res = await gw.get(DETAIL);
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 503,
+          body: { error: 'Service unavailable' },
+        });
+        expect(res.headers.get('retry-after')).toBe('1');
+      }
+      expect(core.hits).toBe(5);
+    });
+  });
+
+  it('when the reset time passes, then exactly one trial call goes through and a success closes the circuit', async () => {
+    await withCore(env, async (gw, core) => {
+      core.mode = { kind: 'status', status: 500 };
+      for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
+      expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(2);
+      core.mode = { kind: 'ok', delayMs: 150 };
+      await sleep(1100);
+      // Five different calls (identical ones would be coalesced into one by single-flight);
+      // whichever is the trial, the core answers it (200, or 404 for an unknown customer).
+      const customers = ['c-1001', 'c-1002', 'c-1003', 'c-1004', 'c-1005'];
+      const results = await Promise.all(
+        customers.map((c) => gw.get(`/v1/common/customer/${c}/detail`)),
+      );
+      expect(core.hits).toBe(6);
+      expect(results.filter((r) => r.status === 200 || r.status === 404)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 503)).toHaveLength(4);
+      expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(0);
+      expect((await gw.get(DETAIL)).status).toBe(200);
+      expect(
+        await metric(gw, 'dhg_circuit_transitions_total', { adapter: 'loopback', to: 'half_open' }),
+      ).toBe(1);
+      expect(
+        await metric(gw, 'dhg_circuit_transitions_total', { adapter: 'loopback', to: 'closed' }),
+      ).toBe(1);
+    });
+  });
+
+  it('when the trial call fails, then the circuit opens again at once', async () => {
+    await withCore(env, async (gw, core) => {
+      core.mode = { kind: 'status', status: 500 };
+      for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
+      await sleep(1100);
+      expect((await gw.get(DETAIL)).status).toBe(500);
+      expect(core.hits).toBe(6);
+      const res = await gw.get(DETAIL);
+      expect(res.status).toBe(503);
+      expect(core.hits).toBe(6);
+      expect(
+        await metric(gw, 'dhg_circuit_transitions_total', { adapter: 'loopback', to: 'open' }),
+      ).toBe(2);
+    });
+  });
+
+  it('when the circuit has been open a while, then Retry-After is the time left until the trial call', async () => {
+    await withCore({ ...env, CIRCUIT_RESET_SECONDS: 4 }, async (gw, core) => {
+      core.mode = { kind: 'status', status: 500 };
+      for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
+      expect((await gw.get(DETAIL)).headers.get('retry-after')).toBe('4');
+      await sleep(1600);
+      expect((await gw.get(DETAIL)).headers.get('retry-after')).toBe('3');
+    });
+  });
+
+  it('when the core answers 404, then the circuit never opens', async () => {
+    await withCore(env, async (gw, core) => {
+      for (let i = 0; i < 20; i += 1) {
+        const res = await gw.get('/v1/common/customer/c-unknown/detail');
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 404,
+          body: { error: 'Customer not found' },
+        });
+      }
+      expect(core.hits).toBe(20);
+      expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(0);
+      expect((await gw.get(DETAIL)).status).toBe(200);
+    });
+  });
+
+  it('when the core answers 503 with Retry-After, then the caller gets 503 with that value', async () => {
+    await withCore(env, async (gw, core) => {
+      core.mode = { kind: 'status', status: 503, retryAfter: '17' };
+      const res = await gw.get(DETAIL);
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 503,
+        body: { error: 'Service unavailable' },
+      });
+      expect(res.headers.get('retry-after')).toBe('17');
+      expect(res.text).not.toContain('stack');
+    });
+  });
+});
+
+describe('timeouts', () => {
+  it('when the core hangs, then the caller gets 504 at the timeout and the socket to the core is closed', async () => {
+    await withCore({ ...NO_CACHE, CORE_TIMEOUT_MS: 300 }, async (gw, core) => {
+      core.mode = { kind: 'hang' };
+      const started = Date.now();
+      const res = await gw.get(DETAIL);
+      const elapsed = Date.now() - started;
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 504,
+        body: { error: 'Upstream timeout' },
+      });
+      expect(elapsed).toBeGreaterThanOrEqual(280);
+      expect(elapsed).toBeLessThan(2000);
+      const deadline = Date.now() + 2000;
+      while (core.openSockets() > 0 && Date.now() < deadline) await sleep(20);
+      expect(core.openSockets()).toBe(0);
+      expect(
+        await metric(gw, 'dhg_core_call_duration_seconds_count', {
+          operation: 'customer.getCustomerDetail',
+          outcome: 'timeout',
+        }),
+      ).toBe(1);
+    });
+  });
+});
+
+describe('retries', () => {
+  it('when a connection is reset once, then an idempotent read is retried and succeeds', async () => {
+    await withCore(
+      { ...NO_CACHE, RETRY_ATTEMPTS: 1, RETRY_BASE_DELAY_MS: 10 },
+      async (gw, core) => {
+        core.resetNext(1);
+        const res = await gw.get(DETAIL);
+        expect(res.status).toBe(200);
+        expect(core.hits).toBe(2);
+        expect(
+          await metric(gw, 'dhg_core_retries_total', { operation: 'customer.getCustomerDetail' }),
+        ).toBe(1);
+      },
+    );
+  });
+
+  it('when the core keeps resetting, then the retry budget stops retries long before every call is doubled', async () => {
+    await withCore(
+      {
+        ...NO_CACHE,
+        RETRY_ATTEMPTS: 1,
+        RETRY_BASE_DELAY_MS: 0,
+        RETRY_BUDGET_PERCENT: 10,
+        CIRCUIT_MIN_VOLUME: 1000,
+      },
+      async (gw, core) => {
+        core.mode = { kind: 'reset' };
+        for (let i = 0; i < 40; i += 1) expect((await gw.get(DETAIL)).status).toBe(503);
+        const retries =
+          (await metric(gw, 'dhg_core_retries_total', {
+            operation: 'customer.getCustomerDetail',
+          })) ?? 0;
+        expect(retries).toBeGreaterThanOrEqual(10); // the initial bank
+        expect(retries).toBeLessThanOrEqual(15); // 10 + 10% of 40 calls
+        expect(core.hits).toBe(40 + retries);
+      },
+    );
+  });
+});
+
+describe('cache', () => {
+  it('when 100 identical requests arrive on a cold cache, then the core is called once', async () => {
+    await withCore({}, async (gw, core) => {
+      core.mode = { kind: 'ok', delayMs: 200 };
+      const results = await Promise.all(Array.from({ length: 100 }, () => gw.get(DETAIL)));
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      expect(core.hits).toBe(1);
+      expect((await gw.get(DETAIL)).status).toBe(200);
+      expect(core.hits).toBe(1);
+      expect(
+        await metric(gw, 'dhg_cache_events_total', {
+          operation: 'customer.getCustomerDetail',
+          result: 'hit',
+        }),
+      ).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  it('when two customers ask, then each gets its own entry, never the other one', async () => {
+    await withCore({}, async (gw) => {
+      const a = await gw.get(DETAIL);
+      const b = await gw.get('/v1/common/customer/c-1002/detail');
+      const a2 = await gw.get(DETAIL);
+      expect(a.body).toEqual(a2.body);
+      expect(b.body).not.toEqual(a.body);
+      expect(b.body.data.person.firstName).not.toBe(a.body.data.person.firstName);
+    });
+  });
+
+  it('when the core is down and an entry is inside its stale window, then it is served; outside, 503', async () => {
+    let clock = Date.now();
+    await withCore(
+      {
+        CACHE_TTL_SECONDS: '{"customer.getCustomerDetail":10}',
+        CACHE_STALE_SECONDS: '{"customer.getCustomerDetail":60}',
+        CIRCUIT_MIN_VOLUME: 1000,
+      },
+      async (gw, core) => {
+        const fresh = await gw.get(DETAIL);
+        expect(fresh.status).toBe(200);
+        core.mode = { kind: 'status', status: 503 };
+        clock += 30_000; // expired, inside the stale window
+        const stale = await gw.get(DETAIL);
+        expect(stale.status).toBe(200);
+        expect(stale.body).toEqual(fresh.body);
+        expect(core.hits).toBe(2);
+        expect(
+          await metric(gw, 'dhg_cache_events_total', {
+            operation: 'customer.getCustomerDetail',
+            result: 'stale',
+          }),
+        ).toBe(1);
+        clock += 45_000; // past ttl + stale
+        const gone = await gw.get(DETAIL);
+        expect({ status: gone.status, body: gone.body }).toEqual({
+          status: 503,
+          body: { error: 'Service unavailable' },
+        });
+      },
+      { now: () => clock },
+    );
+  });
+
+  it('when balances are asked with the core down, then no stale balance is served by default', async () => {
+    // The default stale window of banking.listBalances is 0: checked on the defaults table.
+    const { DEFAULT_CACHE_STALE_SECONDS, DEFAULT_CACHE_TTL_SECONDS } =
+      await import('../../src/resilience/resilient-adapter');
+    expect(DEFAULT_CACHE_STALE_SECONDS['banking.listBalances']).toBeUndefined();
+    expect(DEFAULT_CACHE_TTL_SECONDS['banking.listBalances']).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('maintenance windows', () => {
+  it('when a window is on, then the gateway answers 503 with Retry-After = seconds to its end, without calling the core', async () => {
+    const clock = Date.parse('2026-11-22T10:00:00Z');
+    await withCore(
+      {
+        MAINTENANCE_WINDOWS: JSON.stringify([
+          { adapter: 'loopback', start: '2026-11-22T09:30:00Z', end: '2026-11-22T10:01:30Z' },
+        ]),
+      },
+      async (gw, core) => {
+        const res = await gw.get(DETAIL);
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 503,
+          body: { error: 'Service unavailable' },
+        });
+        expect(res.headers.get('retry-after')).toBe('90');
+        expect(core.hits).toBe(0);
+      },
+      { now: () => clock },
+    );
+  });
+
+  it('when the window is for another adapter or over, then the core is called', async () => {
+    const clock = Date.parse('2026-11-22T10:00:00Z');
+    await withCore(
+      {
+        MAINTENANCE_WINDOWS: JSON.stringify([
+          { adapter: 'other', start: '2026-11-22T09:00:00Z', end: '2026-11-22T11:00:00Z' },
+          { start: '2026-11-22T08:00:00Z', end: '2026-11-22T10:00:00Z' },
+        ]),
+      },
+      async (gw, core) => {
+        expect((await gw.get(DETAIL)).status).toBe(200);
+        expect(core.hits).toBe(1);
+      },
+      { now: () => clock },
+    );
+  });
+});
+
+describe('health', () => {
+  it('when the gateway runs, then /livez and /readyz answer 200, and /readyz turns 503 once shutdown begins', async () => {
+    await withCore({}, async (gw) => {
+      const live = await fetch(`${gw.origin}/livez`);
+      expect(live.status).toBe(200);
+      const ready = await fetch(`${gw.origin}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({
+        status: 'ready',
+        checks: { config: true, keySet: true, shuttingDown: false },
+      });
+      gw.gateway.beginShutdown();
+      const stopping = await fetch(`${gw.origin}/readyz`);
+      expect(stopping.status).toBe(503);
+      expect(
+        ((await stopping.json()) as { checks: Record<string, boolean> }).checks.shuttingDown,
+      ).toBe(true);
+      expect((await fetch(`${gw.origin}/livez`)).status).toBe(200);
+    });
+  });
+
+  it('when Redis is configured but unreachable, then /readyz says so', async () => {
+    const gw = await startGateway({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const res = await fetch(`${gw.origin}/readyz`);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { checks: Record<string, boolean> }).checks.redis).toBe(false);
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('when requests are served, then /metrics counts them by route template, never by raw path', async () => {
+    await withCore({}, async (gw) => {
+      await gw.get(DETAIL);
+      await gw.get(DETAIL, { headers: { authorization: 'Bearer x.y.z' } });
+      const text = await (await fetch(`${gw.origin}/metrics`)).text();
+      expect(text).toContain(
+        'dhg_http_requests_total{route="/v1/common/customer/{customerId}/detail",method="GET",status="200"} 1',
+      );
+      expect(text).toContain('dhg_auth_failures_total{reason="malformed_token"} 1');
+      expect(text).toContain('dhg_process_cpu_user_seconds_total');
+      expect(text).not.toContain('c-1001');
+    });
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * A real loopback HTTP "core" that misbehaves on demand (500, 503 with Retry-After, 404, hang,
+ * connection reset, slow), and a small adapter that calls it with undici the way a holder's
+ * adapter would: honouring the call's AbortSignal, mapping 404 to CustomerNotFoundError,
+ * 503 and connection failures to CoreUnavailableError.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import { Agent, request } from 'undici';
+import { CoreUnavailableError, CustomerNotFoundError } from '../../src/errors';
+import type { CoreAdapter, CustomerDetail } from '../../src/ports';
+
+export type CoreMode =
+  | { kind: 'ok'; delayMs?: number }
+  | { kind: 'status'; status: number; retryAfter?: string }
+  | { kind: 'hang' }
+  | { kind: 'reset' };
+
+export interface LoopbackCore {
+  url: string;
+  port: number;
+  mode: CoreMode;
+  /** Requests that reached the core. */
+  hits: number;
+  /** Sockets currently open on the core side. */
+  openSockets(): number;
+  /** Resets the first `n` connections, then serves by `mode`. */
+  resetNext(n: number): void;
+  close(): Promise<void>;
+}
+
+const SAMPLE = JSON.parse(
+  fs.readFileSync(path.resolve(__dirname, '../../adapters/demo/data/sample.json'), 'utf8'),
+) as { customers: { customerId: string; detail: CustomerDetail }[] };
+
+export async function startLoopbackCore(port = 0): Promise<LoopbackCore> {
+  const sockets = new Set<Socket>();
+  let resets = 0;
+  const core: LoopbackCore = {
+    url: '',
+    port: 0,
+    mode: { kind: 'ok' },
+    hits: 0,
+    openSockets: () => sockets.size,
+    resetNext: (n) => {
+      resets = n;
+    },
+    close: async () => {},
+  };
+  const server = http.createServer((req, res) => {
+    core.hits += 1;
+    if (resets > 0) {
+      resets -= 1;
+      req.socket.destroy();
+      return;
+    }
+    const mode = core.mode;
+    if (mode.kind === 'hang') return;
+    if (mode.kind === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (mode.kind === 'status') {
+      res.writeHead(mode.status, mode.retryAfter ? { 'retry-after': mode.retryAfter } : {});
+      res.end(JSON.stringify({ trace: 'core internal stack trace' }));
+      return;
+    }
+    const id = decodeURIComponent(req.url!.split('/')[2] ?? '');
+    const customer = SAMPLE.customers.find((c) => c.customerId === id);
+    setTimeout(() => {
+      if (!customer) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(customer.detail));
+    }, mode.delayMs ?? 0);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  core.port = (server.address() as AddressInfo).port;
+  core.url = `http://127.0.0.1:${core.port}`;
+  core.close = () =>
+    new Promise((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
+  return core;
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+
+/** An adapter whose customer port reads `GET {url}/customers/{id}` from the loopback core. */
+export function loopbackAdapter(core: { url: string }): CoreAdapter & { close(): Promise<void> } {
+  const agent = new Agent({ connections: 64, keepAliveTimeout: 1000 });
+  const getDetail = async (customerId: string, signal: AbortSignal): Promise<CustomerDetail> => {
+    let res;
+    try {
+      res = await request(`${core.url}/customers/${encodeURIComponent(customerId)}`, {
+        dispatcher: agent,
+        signal,
+      });
+    } catch (err) {
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).code ??
+        (err as { cause?: { code?: string } }).cause?.code;
+      if (code && CONNECTION_ERRORS.has(code)) throw new CoreUnavailableError({ cause: err });
+      throw err;
+    }
+    if (res.statusCode === 200) return (await res.body.json()) as CustomerDetail;
+    await res.body.dump();
+    if (res.statusCode === 404) throw new CustomerNotFoundError();
+    if (res.statusCode === 503) {
+      const after = Number(res.headers['retry-after']);
+      throw new CoreUnavailableError(
+        Number.isFinite(after) && after > 0 ? { retryAfterSeconds: after } : {},
+      );
+    }
+    throw new Error(`core answered ${res.statusCode}`);
+  };
+  return {
+    id: 'loopback',
+    authorisation: { listShareableAccounts: async () => [] },
+    customer: { getCustomerDetail: (customerId, ctx) => getDetail(customerId, ctx.signal) },
+    close: () => agent.close(),
+  };
+}

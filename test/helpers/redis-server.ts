@@ -1,0 +1,52 @@
+/** A redis-server of the test's own, on its own port, that the test can stop and start again. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { freePort } from './ports';
+
+export interface OwnRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function startOwnRedis(): Promise<OwnRedis> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const own: OwnRedis = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      for (let i = 0; i < 100 && !(await accepting(port)); i += 1) await sleep(50);
+      if (!(await accepting(port))) throw new Error('redis-server did not start');
+    },
+    async stop() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  await own.start();
+  return own;
+}

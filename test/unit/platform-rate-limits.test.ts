@@ -1,0 +1,94 @@
+/**
+ * The rate limiter wrapper: points per window, Retry-After, hashed keys in Redis, and what happens
+ * when Redis cannot answer (refuse or allow, by rule).
+ */
+import crypto from 'node:crypto';
+import Redis from 'ioredis';
+import pino from 'pino';
+import { AuthUnavailableError, type GatewayError, RateLimitedError } from '../../src/errors';
+import { createRateLimiter, rateLimitRedisKey } from '../../src/resilience/rate-limits';
+
+const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
+const logger = pino({ level: 'silent' });
+
+async function errorOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (err) {
+    return err;
+  }
+  return undefined;
+}
+
+describe('rate limiter in memory', () => {
+  it('when a subject uses its points, then the next request is RateLimitedError with the seconds left', async () => {
+    const limiter = createRateLimiter(
+      { purpose: 'unit', points: 3, windowSeconds: 30, onStoreError: 'refuse' },
+      { logger },
+    );
+    for (let i = 0; i < 3; i += 1) await limiter.consume('alice');
+    const err = await errorOf(limiter.consume('alice'));
+    expect(err).toBeInstanceOf(RateLimitedError);
+    expect((err as GatewayError).retryAfterSeconds).toBeGreaterThanOrEqual(29);
+    expect((err as GatewayError).retryAfterSeconds).toBeLessThanOrEqual(30);
+    await expect(limiter.consume('bob')).resolves.toBeUndefined();
+  });
+});
+
+describe('rate limiter in Redis', () => {
+  let redis: Redis;
+  const subject = `subject-${crypto.randomBytes(6).toString('hex')}`;
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+  });
+  afterAll(async () => {
+    await redis.del(rateLimitRedisKey('unit-redis', subject));
+    await redis.quit();
+  });
+
+  it('when a subject is counted, then its key is the hashed subject under dhg:rl:<purpose>, expiring with the window', async () => {
+    const limiter = createRateLimiter(
+      { purpose: 'unit-redis', points: 2, windowSeconds: 20, onStoreError: 'refuse' },
+      { redis, logger },
+    );
+    await limiter.consume(subject);
+    const key = rateLimitRedisKey('unit-redis', subject);
+    expect(key).toMatch(/^dhg:rl:unit-redis:[\w-]{43}$/);
+    expect(key).not.toContain(subject);
+    expect(await redis.get(key)).toBe('1');
+    const ttl = await redis.ttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(20);
+    await limiter.consume(subject);
+    expect(await errorOf(limiter.consume(subject))).toBeInstanceOf(RateLimitedError);
+  });
+});
+
+describe('rate limiter when Redis is down', () => {
+  let down: Redis;
+  beforeAll(() => {
+    down = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+  });
+  afterAll(() => down.disconnect());
+
+  it('when the rule says refuse, then the request is AuthUnavailableError (503)', async () => {
+    const limiter = createRateLimiter(
+      { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'refuse' },
+      { redis: down, logger },
+    );
+    expect(await errorOf(limiter.consume('x'))).toBeInstanceOf(AuthUnavailableError);
+  });
+
+  it('when the rule says allow, then the request goes through', async () => {
+    const limiter = createRateLimiter(
+      { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'allow' },
+      { redis: down, logger },
+    );
+    await expect(limiter.consume('x')).resolves.toBeUndefined();
+  });
+});
