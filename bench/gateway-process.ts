@@ -1,0 +1,29 @@
+/**
+ * The gateway as the benchmark runs it: the real `createGateway` + `listen` from `src/` (compiled
+ * to `dist/`), configured by `loadConfig(process.env)`, on the loopback HTTP core adapter at
+ * `BENCH_CORE_URL`. Prints `READY <port>` once listening; stops gracefully on SIGTERM.
+ */
+import { loadConfig } from '../src/config/config';
+import { createGateway } from '../src/gateway';
+import { listen } from '../src/server';
+import { httpCoreAdapter } from './http-core.adapter';
+
+async function main(): Promise<void> {
+  const coreUrl = process.env.BENCH_CORE_URL;
+  if (!coreUrl) throw new Error('BENCH_CORE_URL is required');
+  const config = loadConfig(process.env);
+  const gateway = await createGateway(config, { adapter: httpCoreAdapter(coreUrl) });
+  const { port, shutdown } = await listen(gateway, config.port, config.host);
+  process.stdout.write(`READY ${port}\n`);
+  process.once('SIGTERM', () => {
+    shutdown().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench gateway failed: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});
