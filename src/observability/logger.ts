@@ -39,16 +39,41 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 type Res = ServerResponse & { locals?: Record<string, unknown> };
 
-/** Request logging and request ids (`X-Request-Id`: a caller's safe id is kept, else a UUID). */
-export function createHttpLogger(logger: Logger): HttpLogger<IncomingMessage, Res> {
+/** The request id: a caller's safe `X-Request-Id` is kept, else a UUID; echoed on the response. */
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+type Middleware = (req: IncomingMessage, res: Res, next: () => void) => void;
+
+/**
+ * Request logging and request ids. Request lines are logged at info; when info is off (e.g.
+ * `LOG_LEVEL=warn`) no line would ever be written, so pino-http's per-request work is skipped:
+ * the request id is still set, and `req.log` (a child bound to `reqId`) is made only when used.
+ */
+export function createHttpLogger(logger: Logger): Middleware {
+  if (!logger.isLevelEnabled('info')) {
+    return (req, res, next) => {
+      const id = requestId(req, res);
+      let child: Logger | undefined;
+      Object.defineProperty(req, 'id', { value: id, configurable: true });
+      Object.defineProperty(req, 'log', {
+        configurable: true,
+        get: () => (child ??= logger.child({ reqId: id })),
+      });
+      next();
+    };
+  }
+  return fullHttpLogger(logger);
+}
+
+function fullHttpLogger(logger: Logger): HttpLogger<IncomingMessage, Res> {
   return pinoHttp<IncomingMessage, Res>({
     logger,
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    genReqId: (req, res) => requestId(req, res),
     customProps: (_req, res) => ({
       route: res.locals?.route ?? 'unmatched',
       operationId: res.locals?.operationId,

@@ -144,6 +144,33 @@ describe.each([
   }
 });
 
+describe('logging at warn', () => {
+  let gw: TestGateway;
+  const capture = captureLogger('warn');
+  beforeAll(async () => {
+    gw = await startGateway(
+      {},
+      { adapter: failingAdapter(new Error('core exploded')), logger: capture.logger },
+    );
+  });
+  afterAll(() => gw.close());
+
+  it('when info is off, then no request lines are written, yet a 500 logs its cause under the request id', async () => {
+    const ok = await gw.get('/auth/v1/customer/c-1001/accounts', {
+      headers: { 'x-request-id': 'req-ok-1' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('x-request-id')).toBe('req-ok-1');
+    const failed = await gw.get(DETAIL, { headers: { 'x-request-id': 'req-fail-1' } });
+    expect(failed.status).toBe(500);
+    const lines = capture.lines.map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.reqId === 'req-ok-1')).toEqual([]);
+    const error = lines.find((l) => l.reqId === 'req-fail-1');
+    expect(error?.msg).toBe('request failed');
+    expect(error?.err?.message).toBe('core exploded');
+  });
+});
+
 describe('the demo data file at start-up', () => {
   const write = (data: unknown) => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-data-')), 'data.json');

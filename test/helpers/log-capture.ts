@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import pino, { type Logger } from 'pino';
 import { REDACT_PATHS } from '../../src/observability/logger';
 
-export function captureLogger(): { logger: Logger; lines: string[] } {
+export function captureLogger(level = 'debug'): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -11,9 +11,6 @@ export function captureLogger(): { logger: Logger; lines: string[] } {
       done();
     },
   });
-  const logger = pino(
-    { level: 'debug', redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
-    stream,
-  );
+  const logger = pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream);
   return { logger, lines };
 }
