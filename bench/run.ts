@@ -355,8 +355,13 @@ async function main(): Promise<void> {
 
     // Rough rate estimates size the token pools; each measured rate refines its target's.
     const estimate = new Map<Proc, number>();
+    // Warm-ups run before the JIT settles, so their rate underestimates: triple it, never below
+    // 6000 req/s, so a pool cannot run out and turn requests into replays.
     const poolFor = (target: Proc, duration: number, rate?: number) =>
-      Math.max(2000, (rate ?? (estimate.get(target) ?? 8000) * 2) * duration + 1000);
+      Math.max(
+        2000,
+        (rate ?? Math.max(6000, (estimate.get(target) ?? 8000) * 3)) * duration + 1000,
+      );
 
     const measure = async (
       scenario: string,
