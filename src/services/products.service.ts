@@ -6,6 +6,7 @@
  * `product_id` order, so walking the cursors serves each product exactly once, even while other
  * products are added or removed.
  */
+import requests from '../../contracts/requests.json';
 import type { ValidateFunction } from 'ajv';
 import { createContractsAjv, refOf } from '../../contracts';
 import {
@@ -23,20 +24,9 @@ export const PRODUCT_PAGE_SIZE_MAX = 100;
 /** Longest accepted `change_status` filter. */
 const CHANGE_STATUS_MAX_LENGTH = 256;
 
-export const PRODUCT_CATEGORIES: readonly ProductCategory[] = [
-  'BUSINESS_LOANS',
-  'CRED_AND_CHRG_CARDS',
-  'LEASES',
-  'MARGIN_LOANS',
-  'OVERDRAFTS',
-  'PERS_LOANS',
-  'REGULATED_TRUST_ACCOUNTS',
-  'RESIDENTIAL_MORTGAGES',
-  'TERM_DEPOSITS',
-  'TRADE_FINANCE',
-  'TRANS_AND_SAVINGS_ACCOUNTS',
-  'TRAVEL_CARDS',
-];
+/** The twelve product categories, from the request contract (one list for every check). */
+export const PRODUCT_CATEGORIES = requests.$defs['product-category']
+  .enum as readonly ProductCategory[];
 
 /** A validated product list request. */
 export interface ProductListQuery {
