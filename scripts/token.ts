@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.devKeys) {
     process.stderr.write(
-      'npm run token signs with the development key, which is used only with the demo core and no HOLDER_JWKS_URL.\n',
+      'npm run token signs with the development key, which is trusted only with the demo core (or HOLDER_DEV_KEYS=true) and no HOLDER_JWKS_URL.\n',
     );
     process.exit(2);
   }

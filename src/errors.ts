@@ -32,8 +32,33 @@ export interface ErrorTraits {
   publicCode?: string | number;
 }
 
-/** Base class of every error the gateway raises on purpose. */
+/**
+ * Brand of every GatewayError, shared by every copy of this module in the process (`Symbol.for`),
+ * so that an adapter package that bundles its own copy of `src/errors` still throws errors the
+ * gateway recognises.
+ */
+const BRAND = Symbol.for('data-holder-gateway.GatewayError');
+
+function isBranded(value: unknown): value is GatewayError {
+  return typeof value === 'object' && value !== null && BRAND in value;
+}
+
+/**
+ * Base class of every error the gateway raises on purpose.
+ *
+ * `instanceof` works across module copies: `x instanceof GatewayError` holds for any branded
+ * error, and `x instanceof SomeCodedError` (a class made by {@link createError}) for a branded
+ * error with that class's code.
+ */
 export class GatewayError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (!isBranded(value)) return false;
+    if (this === GatewayError) return true;
+    const code = Object.hasOwn(this, 'code') ? (this as { code?: unknown }).code : undefined;
+    return typeof code === 'string' && value.code === code;
+  }
+
   /** Stable machine-readable code, `GW_ERR_<AREA>_<REASON>`. */
   readonly code: string;
   /** HTTP status the error becomes. */
@@ -62,6 +87,7 @@ export class GatewayError extends Error {
     if (traits.publicCode !== undefined) this.publicCode = traits.publicCode;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     if (options.headers !== undefined) this.headers = options.headers;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 }
 
@@ -290,7 +316,7 @@ export const RateLimitedError = createError(
   { publicCode: 'rate_limited' },
 );
 
-/** Whether a value is a GatewayError (also across module copies). */
+/** Whether a value is a GatewayError (also across module copies, by its brand). */
 export function isGatewayError(value: unknown): value is GatewayError {
   return value instanceof GatewayError;
 }

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
     { port, host: config.host, adapter: gateway.adapter.id },
     'gateway listening',
   );
-  if (gateway.devKey) {
+  if (gateway.devKey && gateway.adapter.id === 'demo') {
     process.stdout.write(
       [
         '',
@@ -22,6 +22,17 @@ async function main(): Promise<void> {
         `  npm run --silent token -- POST /v1/banking/customer/c-1001/accounts/balances '{"data":{"accountIds":["acc-b-1001-01"]}}' | sh`,
         'Platform endpoints: get a client secret with `npm run clients -- rotate demo-platform-client`,',
         `  then POST http://localhost:${port}/v1/token (see the README, "Platform endpoints").`,
+        `Health: /livez /readyz · metrics: /metrics · API description: http://localhost:${port}/openapi.json`,
+        '',
+      ].join('\n'),
+    );
+  } else if (gateway.devKey) {
+    process.stdout.write(
+      [
+        '',
+        `Data Holder Gateway on http://localhost:${port}, serving the ${gateway.adapter.id} adapter with the development key set (HOLDER_DEV_KEYS=true: never in production).`,
+        'Call it with a freshly signed token (in another terminal, with the same variables):',
+        '  npm run --silent token -- GET /auth/v1/customer/<customer id>/accounts | sh',
         `Health: /livez /readyz · metrics: /metrics · API description: http://localhost:${port}/openapi.json`,
         '',
       ].join('\n'),

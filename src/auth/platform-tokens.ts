@@ -53,16 +53,18 @@ async function createKeyFile(file: string): Promise<void> {
 }
 
 /**
- * Loads the platform signing key: `PLATFORM_SIGNING_KEY_FILE`, or in demo mode (the demo core)
- * when that is unset, a key generated once into `DEV_KEYS_DIR`.
+ * Loads the platform signing key: `PLATFORM_SIGNING_KEY_FILE`, or in demo mode (the demo core, or
+ * the development keys of `HOLDER_DEV_KEYS=true`) when that is unset, a key generated once into `DEV_KEYS_DIR`.
  * @throws ConfigError naming PLATFORM_SIGNING_KEY_FILE when it is missing (outside demo mode) or unusable
  */
 export async function loadPlatformSigningKey(config: Config): Promise<PlatformSigningKey> {
-  const demo = config.coreAdapter === 'demo';
+  const demo = config.coreAdapter === 'demo' || config.devKeys;
   let file = config.platformSigningKeyFile;
   if (file === undefined) {
     if (!demo)
-      throw new ConfigError(['PLATFORM_SIGNING_KEY_FILE: required unless CORE_ADAPTER is demo']);
+      throw new ConfigError([
+        'PLATFORM_SIGNING_KEY_FILE: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
+      ]);
     file = path.join(config.devKeysDir, DEMO_PLATFORM_KEY_FILE);
     if (!fs.existsSync(file)) await createKeyFile(file);
   }

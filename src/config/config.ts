@@ -41,8 +41,16 @@ export interface Config {
   readonly demoDataFile: string;
   /** pino level (`LOG_LEVEL`), default `info`. */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Which core adapter serves the data (`CORE_ADAPTER`), default `demo`. */
+  /**
+   * Which core adapter serves the data (`CORE_ADAPTER`), default `demo`: a built-in id (`demo`,
+   * `fineract`), a module path (starting with `.` or `/`, from the working directory) or a package name.
+   */
   readonly coreAdapter: string;
+  /**
+   * Variables (environment and `CONFIG_FILE`) that are not gateway settings, by name: the source of
+   * the adapter's configuration block (`<ID>_<PROPERTY>`, see `src/config/adapter-config.ts`).
+   */
+  readonly adapterSettings: Readonly<Record<string, string>>;
   /** Banking account detail version served by rows 2 and 3 (`BANKING_ACCOUNT_DETAIL_VERSION`), default 4. */
   readonly bankingAccountDetailVersion: 3 | 4;
   /** Holder token rules. */
@@ -67,7 +75,10 @@ export interface Config {
   };
   /** Folder of the generated development signing key (`DEV_KEYS_DIR`), default `<project>/.dev`. */
   readonly devKeysDir: string;
-  /** Whether the development key set is served and trusted (demo core without `HOLDER_JWKS_URL`). */
+  /**
+   * Whether the development key set is served and trusted: the demo core, or any core with
+   * `HOLDER_DEV_KEYS=true`, and no `HOLDER_JWKS_URL`.
+   */
   readonly devKeys: boolean;
   /**
    * HMAC key (base64 or hex, at least 32 bytes) for opaque paging tokens: FDX `offset` and product
@@ -203,9 +214,19 @@ export const SETTINGS: readonly Setting[] = [
     env: 'CORE_ADAPTER',
     schema: {
       type: 'string',
-      pattern: '^[a-z][a-z0-9-]*$',
+      pattern: '^\\S+$',
       default: 'demo',
-      description: 'The core adapter id.',
+      description:
+        'The core adapter: a built-in id (demo, fineract), a module path (./my-adapter) or a package name.',
+    },
+  },
+  {
+    env: 'HOLDER_DEV_KEYS',
+    schema: {
+      enum: ['true', 'false'],
+      default: 'false',
+      description:
+        'Serve and trust the development key set with any core adapter (trying an adapter locally; never in production). Ignored when HOLDER_JWKS_URL is set.',
     },
   },
   {
@@ -595,6 +616,25 @@ function convert(name: string, raw: unknown): unknown {
   return raw;
 }
 
+const SETTING_NAMES = new Set(SETTINGS.map((s) => s.env));
+
+/** Variables of the environment and the config file that are not gateway settings (env wins). */
+function otherVariables(
+  env: Record<string, string | undefined>,
+  fromFile: Record<string, unknown>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fromFile)) {
+    if (SETTING_NAMES.has(name) || value === undefined || value === null) continue;
+    out[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (SETTING_NAMES.has(name) || value === undefined || value === '') continue;
+    if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(name)) out[name] = value;
+  }
+  return out;
+}
+
 /**
  * Builds the configuration from an environment (default `process.env`).
  * @throws ConfigError naming every bad setting
@@ -629,10 +669,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const coreAdapter = raw.CORE_ADAPTER as string;
   const demo = coreAdapter === 'demo';
-  if (!demo && raw.HOLDER_SUBDOMAIN === undefined)
-    problems.push('HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo');
-  if (!demo && raw.HOLDER_JWKS_URL === undefined)
-    problems.push('HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo');
+  const devKeysOptIn = raw.HOLDER_DEV_KEYS === 'true';
+  if (!demo && !devKeysOptIn && raw.HOLDER_SUBDOMAIN === undefined)
+    problems.push('HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
+  if (!demo && !devKeysOptIn && raw.HOLDER_JWKS_URL === undefined)
+    problems.push('HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
 
   const port = raw.PORT as number;
@@ -652,6 +693,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     logLevel: raw.LOG_LEVEL as Config['logLevel'],
     coreAdapter,
+    adapterSettings: otherVariables(env, fromFile),
     bankingAccountDetailVersion: raw.BANKING_ACCOUNT_DETAIL_VERSION as 3 | 4,
     jwt: {
       algorithms: raw.JWT_ALGORITHMS as string[],
@@ -665,12 +707,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: raw.JWKS_TIMEOUT_MS as number,
     },
     devKeysDir: path.resolve((raw.DEV_KEYS_DIR as string | undefined) ?? path.join(root, '.dev')),
-    devKeys: demo && raw.HOLDER_JWKS_URL === undefined,
+    devKeys: (demo || devKeysOptIn) && raw.HOLDER_JWKS_URL === undefined,
     pagingSecret: raw.PAGING_SECRET as string | undefined,
     platformClientsFile:
       (raw.PLATFORM_CLIENTS_FILE as string | undefined) !== undefined
         ? path.resolve(raw.PLATFORM_CLIENTS_FILE as string)
-        : demo
+        : demo || devKeysOptIn
           ? path.join(root, '.dev', 'platform-clients.json')
           : undefined,
     platformSigningKeyFile:

@@ -190,7 +190,7 @@ function clientStore(ctx: Parameters<RouteFamily>[0]): ClientStore {
   if (ctx.redis) return new RedisClientStore(ctx.redis);
   if (ctx.config.platformClientsFile) return new FileClientStore(ctx.config.platformClientsFile);
   throw new ConfigError([
-    'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo or REDIS_URL is set',
+    'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo, HOLDER_DEV_KEYS=true or REDIS_URL is set',
   ]);
 }
 

@@ -942,12 +942,13 @@ export type FdxDepositTransactionType =
   | 'TRANSFER'
   | 'WITHDRAWAL';
 
-/** A deposit-account transaction; `amount` is an absolute value, direction in debitCreditMemo. */
-export interface FdxTransaction {
-  accountCategory: 'DEPOSIT_ACCOUNT';
-  transactionType?: FdxDepositTransactionType;
-  checkNumber?: number;
-  payee?: string;
+/**
+ * A transaction of a deposit or a loan account; `amount` is an absolute value, its direction is in
+ * `debitCreditMemo` (seen from the account: a DEBIT takes from a deposit and adds to what a loan
+ * owes). `accountCategory` decides the transaction types that apply; check numbers and payees
+ * belong to deposit accounts only.
+ */
+export type FdxTransaction = {
   transactionId: string;
   postedTimestamp?: DateTimeString;
   transactionTimestamp: DateTimeString;
@@ -955,7 +956,28 @@ export interface FdxTransaction {
   debitCreditMemo: 'DEBIT' | 'CREDIT';
   status: 'AUTHORIZATION' | 'MEMO' | 'PENDING' | 'POSTED';
   amount: number;
-}
+} & (
+  | {
+      accountCategory: 'DEPOSIT_ACCOUNT';
+      transactionType?: FdxDepositTransactionType;
+      checkNumber?: number;
+      payee?: string;
+    }
+  | {
+      accountCategory: 'LOAN_ACCOUNT';
+      transactionType?:
+        | 'ADJUSTMENT'
+        | 'FEE'
+        | 'INTEREST'
+        | 'PAYMENT'
+        | 'LUMP_SUM_PAYMENT'
+        | 'SKIP_PAYMENT'
+        | 'DOUBLE_UP_PAYMENT'
+        | 'PAYOFF';
+      checkNumber?: never;
+      payee?: never;
+    }
+);
 
 export interface FdxHateoasLink {
   href: string;

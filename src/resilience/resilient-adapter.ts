@@ -324,14 +324,25 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     };
   };
 
+  /** Method names of a port: own functions and those of its class chain (ports may be classes). */
+  const portMethods = (port: object): string[] => {
+    const names = new Set<string>();
+    for (let o: object | null = port; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+      for (const name of Object.getOwnPropertyNames(o)) {
+        if (name !== 'constructor' && typeof (port as Record<string, unknown>)[name] === 'function')
+          names.add(name);
+      }
+    }
+    return [...names];
+  };
+
   const wrapped: Record<string, unknown> = { id: inner.id };
   for (const portName of PORTS) {
     const port = inner[portName] as Record<string, unknown> | undefined;
     if (!port) continue;
     const out: Record<string, AnyFn> = {};
-    for (const [method, value] of Object.entries(port)) {
-      if (typeof value === 'function')
-        out[method] = wrap(`${portName}.${method}`, (value as AnyFn).bind(port));
+    for (const method of portMethods(port)) {
+      out[method] = wrap(`${portName}.${method}`, (port[method] as AnyFn).bind(port));
     }
     wrapped[portName] = out;
   }

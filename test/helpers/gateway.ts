@@ -2,9 +2,13 @@
  * Starts a real gateway on port 0 for component tests, with a test key set served by a loopback
  * JWKS server (as the platform would publish it), and a client that signs a fresh token per call.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
+import { generatePlatformKeyJson } from '../../src/auth/platform-tokens';
 import { configFrom } from '../../src/config/config';
 import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway';
 import { holderClaims, makeKey, signToken, type TestKey, type TokenOptions } from './keys';
@@ -37,6 +41,20 @@ export async function startJwksServer(keys: TestKey[]): Promise<JwksServer> {
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
   state.close = () => new Promise((resolve) => server.close(() => resolve()));
   return state;
+}
+
+/**
+ * A platform signing key and an empty client registry in a fresh folder: what an operator provides
+ * (`PLATFORM_SIGNING_KEY_FILE`, `PLATFORM_CLIENTS_FILE`) when the core is not the demo.
+ */
+export async function platformFilesForTests(): Promise<Record<string, string>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-platform-'));
+  const keyFile = path.join(dir, 'platform-signing-key.json');
+  fs.writeFileSync(keyFile, await generatePlatformKeyJson(), { mode: 0o600 });
+  return {
+    PLATFORM_SIGNING_KEY_FILE: keyFile,
+    PLATFORM_CLIENTS_FILE: path.join(dir, 'platform-clients.json'),
+  };
 }
 
 export interface TestResponse {
@@ -87,6 +105,9 @@ export async function startGateway(
     HOLDER_SUBDOMAIN: TEST_SUBDOMAIN,
     HOLDER_JWKS_URL: jwks.url,
     LOG_LEVEL: 'silent',
+    ...(env.CORE_ADAPTER !== undefined && env.CORE_ADAPTER !== 'demo'
+      ? await platformFilesForTests()
+      : {}),
     ...env,
   });
   const gateway = await createGateway(config, { logger: pino({ level: 'silent' }), ...options });

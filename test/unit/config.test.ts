@@ -119,8 +119,26 @@ describe('configuration', () => {
 
   it('when a core other than the demo is configured without subdomain and key set, then both are named', () => {
     expect(() => configFrom({ CORE_ADAPTER: 'fineract' })).toThrow(
-      /HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo[\s\S]*HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo/,
+      /HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true[\s\S]*HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true/,
     );
+  });
+
+  it('when another core opts in to the development keys, then they are trusted and the subdomain defaults to demo', () => {
+    const config = configFrom({ CORE_ADAPTER: 'fineract', HOLDER_DEV_KEYS: 'true' });
+    expect([config.devKeys, config.holderSubdomain]).toEqual([true, 'demo']);
+    expect(
+      configFrom({
+        CORE_ADAPTER: 'fineract',
+        HOLDER_DEV_KEYS: 'true',
+        HOLDER_JWKS_URL: 'https://platform.example/jwks.json',
+      }).devKeys,
+    ).toBe(false);
+    expect(() => configFrom({ HOLDER_DEV_KEYS: 'yes' })).toThrow(/HOLDER_DEV_KEYS: must be equal/);
+  });
+
+  it('when variables that are not gateway settings are present, then they are kept for the adapter block only', () => {
+    const config = configFrom({ FINERACT_TENANT: 'bank', PORT: 8080, lowercase_name: 'x' });
+    expect(config.adapterSettings).toEqual({ FINERACT_TENANT: 'bank' });
   });
 
   it('when HOLDER_JWKS_URL is set with the demo core, then the development keys are not trusted', () => {

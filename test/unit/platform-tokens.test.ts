@@ -47,7 +47,7 @@ describe('the platform signing key', () => {
     const attempt = loadPlatformSigningKey(config);
     await expect(attempt).rejects.toBeInstanceOf(ConfigError);
     await expect(attempt).rejects.toThrow(
-      'PLATFORM_SIGNING_KEY_FILE: required unless CORE_ADAPTER is demo',
+      'PLATFORM_SIGNING_KEY_FILE: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
     );
     expect(fs.readdirSync(dir)).toEqual([]);
   });

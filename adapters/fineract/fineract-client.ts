@@ -1,0 +1,199 @@
+/**
+ * The HTTP client of the Fineract adapter: one undici Pool to Fineract's origin with explicit
+ * connection limits and timeouts, Basic authentication and the tenant header on every request,
+ * the gateway's request id as `X-Request-ID`, and the call's AbortSignal handed to undici.
+ *
+ * Bodies are parsed with lossless-json: safe integers become numbers, every other number keeps
+ * its exact decimal text (a string), so no amount is ever rounded through a double.
+ *
+ * Error mapping (the ports' conventions):
+ * - 404 → `null` (each caller decides what a missing record means);
+ * - 401 / 403 → CoreUnavailableError, and an error log: the gateway's credentials or tenant are
+ *   wrong, which only an operator can fix (the log names the setting, never a secret);
+ * - 5xx (503 with `Retry-After` → `retryAfterSeconds`), connection failures → CoreUnavailableError;
+ * - connect, headers and body timeouts → CoreTimeoutError;
+ * - an aborted call rethrows the signal's reason (the gateway's timeout error, or the caller gone);
+ * - any other status or a body that is not JSON → a plain Error (500, logged by the gateway).
+ * Logs carry the operation name and status only: no path (it holds client ids), no body, no
+ * credentials.
+ */
+import { parse } from 'lossless-json';
+import { Pool } from 'undici';
+import { CoreTimeoutError, CoreUnavailableError } from '../../src/errors';
+import type { AdapterContext, CallContext } from '../../src/ports';
+import type { FineractConfig } from './fineract-config';
+
+/** Query values; undefined ones are left out. */
+export type Query = Readonly<Record<string, string | number | undefined>>;
+
+/** Credentials of one request (the API user, or a customer's self-service user). */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** Safe integers → number; every other JSON number → its exact text. */
+function parseNumber(text: string): number | string {
+  if (/^-?\d+$/.test(text)) {
+    const value = Number(text);
+    if (Number.isSafeInteger(value)) return value;
+  }
+  return text;
+}
+
+/** Parses a Fineract body exactly (see the module comment). */
+export function parseFineractJson(text: string): unknown {
+  return parse(text, null, parseNumber);
+}
+
+/** `Retry-After` as whole seconds (delta-seconds or an HTTP date); undefined when absent or bad. */
+export function retryAfterSeconds(header: string | string[] | undefined, now = Date.now()) {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d{1,9}$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export class FineractClient {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+  private readonly authorization: string;
+  private ok = true;
+
+  constructor(
+    private readonly config: FineractConfig,
+    private readonly log: AdapterContext['log'],
+  ) {
+    const url = new URL(config.baseUrl);
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.authorization = basic({ username: config.username, password: config.password });
+    this.pool = new Pool(url.origin, {
+      connections: config.connections,
+      pipelining: config.pipelining,
+      connectTimeout: config.connectTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      bodyTimeout: config.bodyTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      connect: { rejectUnauthorized: config.rejectUnauthorized },
+    });
+  }
+
+  /** Whether the last call reached a Fineract that answered (false after an outage or timeout). */
+  get ready(): boolean {
+    return this.ok;
+  }
+
+  /**
+   * `GET <baseUrl><path>?<query>`: the parsed body, or null on 404.
+   * @param operation a name for logs and errors (e.g. `loans.get`), never personal data
+   */
+  async get<T>(
+    operation: string,
+    path: string,
+    query: Query,
+    ctx: CallContext,
+    credentials?: Credentials,
+  ): Promise<T | null> {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) search.append(key, String(value));
+    }
+    const qs = search.toString();
+    let response;
+    try {
+      response = await this.pool.request({
+        method: 'GET',
+        path: `${this.basePath}${path}${qs ? `?${qs}` : ''}`,
+        headers: {
+          accept: 'application/json',
+          authorization: credentials ? basic(credentials) : this.authorization,
+          'fineract-platform-tenantid': this.config.tenant,
+          'x-request-id': ctx.requestId,
+        },
+        signal: ctx.signal,
+      });
+    } catch (err) {
+      throw this.failure(operation, err, ctx);
+    }
+
+    const status = response.statusCode;
+    if (status >= 200 && status < 300) {
+      let text: string;
+      try {
+        text = await response.body.text();
+      } catch (err) {
+        throw this.failure(operation, err, ctx);
+      }
+      this.ok = true;
+      try {
+        return parseFineractJson(text) as T;
+      } catch (err) {
+        throw new Error(`Fineract ${operation}: the body is not JSON`, { cause: err });
+      }
+    }
+
+    await response.body.dump().catch(() => undefined);
+    if (status === 404) {
+      this.ok = true;
+      return null;
+    }
+    if (status === 401 || status === 403) {
+      this.ok = false;
+      this.log.error(
+        { adapter: 'fineract', operation, status, selfService: credentials !== undefined },
+        credentials
+          ? 'Fineract refused the self-service credentials of a customer (check FINERACT_CUSTOMERS)'
+          : 'Fineract refused the gateway credentials (check FINERACT_USERNAME, FINERACT_PASSWORD and FINERACT_TENANT)',
+      );
+      throw new CoreUnavailableError();
+    }
+    if (status >= 500) {
+      this.ok = false;
+      const retryAfter = retryAfterSeconds(response.headers['retry-after']);
+      this.log.warn({ adapter: 'fineract', operation, status }, 'Fineract answered an error');
+      throw new CoreUnavailableError(
+        retryAfter !== undefined && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {},
+      );
+    }
+    this.ok = true;
+    throw new Error(`Fineract ${operation} answered ${status}`);
+  }
+
+  private failure(operation: string, err: unknown, ctx: CallContext): Error {
+    if (ctx.signal.aborted) {
+      const reason: unknown = ctx.signal.reason;
+      return reason instanceof Error && reason.name !== 'AbortError'
+        ? reason
+        : new CoreTimeoutError({ cause: err });
+    }
+    this.ok = false;
+    const code = errorCode(err);
+    this.log.warn({ adapter: 'fineract', operation, code }, 'Fineract could not be reached');
+    if (code !== undefined && TIMEOUT_CODES.has(code)) return new CoreTimeoutError({ cause: err });
+    return new CoreUnavailableError({ cause: err });
+  }
+
+  /** Closes every connection at once (in-flight requests fail). */
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+function basic({ username, password }: Credentials): string {
+  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}

@@ -1,0 +1,26 @@
+/**
+ * The Apache Fineract adapter module: id `fineract`, configured by the `FINERACT_*` variables of
+ * its configuration block (see `fineractConfigSchema`).
+ */
+import type { AdapterModule } from '../../src/ports';
+import { createFineractAdapter } from './fineract.adapter';
+import { fineractConfigSchema, type FineractSettings } from './fineract-config';
+
+export const fineractAdapterModule: AdapterModule = {
+  id: 'fineract',
+  configSchema: fineractConfigSchema,
+  async create({ config, log }) {
+    return createFineractAdapter(config as unknown as FineractSettings, log);
+  },
+};
+
+export { createFineractAdapter, MAX_PARALLEL, type FineractAdapter } from './fineract.adapter';
+export {
+  fineractConfigSchema,
+  withDefaults,
+  type FineractConfig,
+  type FineractCustomerEntry,
+  type FineractCustomerIdMode,
+  type FineractSettings,
+} from './fineract-config';
+export { parseFineractJson, retryAfterSeconds } from './fineract-client';

@@ -1,0 +1,8 @@
+/** The Fineract mappers: pure functions from Fineract payloads to the documented shapes. */
+export * from './account-ids';
+export * from './account.mapper';
+export * from './banking.mapper';
+export * from './customer.mapper';
+export type * from './fineract.types';
+export * from './transaction.mapper';
+export * from './values';

@@ -1,0 +1,91 @@
+/**
+ * The payloads of the template's hypothetical core, as the adapter hands them to the mappers.
+ * Replace them with your core's own: describe only the fields you map (the mappers copy an
+ * allow-list, so anything else the core sends is ignored).
+ *
+ * Every JSON number arrives as its exact source text (`CoreDecimal`): the adapter parses bodies
+ * with lossless-json, so `1234.10` stays `"1234.10"` and `12345678901234567.89` is not rounded.
+ */
+
+/** A JSON number's exact text (or a string the core sent), e.g. `"-12.50"`, `"1e3"`. */
+export type CoreDecimal = string;
+
+/** `GET /customers/{customerId}`. */
+export interface CoreCustomer {
+  id: string;
+  title?: string;
+  givenName?: string;
+  middleNames?: string[];
+  familyName: string;
+  email?: string;
+  /** E.164, e.g. `+61412345678`. */
+  mobile?: string;
+  address?: {
+    line1: string;
+    line2?: string;
+    suburb: string;
+    state: string;
+    postcode: string;
+    /** ISO 3166 alpha-3. */
+    country?: string;
+  };
+  /** RFC 3339. */
+  updatedAt?: string;
+}
+
+export type CoreAccountType =
+  'TRANSACTION' | 'SAVINGS' | 'TERM_DEPOSIT' | 'CREDIT_CARD' | 'PERSONAL_LOAN' | 'HOME_LOAN';
+
+/** One holder of an account (a joint account has several). */
+export interface CoreAccountHolder {
+  customerId: string;
+  email: string;
+}
+
+/** An item of `GET /customers/{customerId}/accounts`. */
+export interface CoreAccount {
+  id: string;
+  /** The full account number: never shown whole in `displayName` or `maskedNumber`. */
+  number: string;
+  bsb?: string;
+  name: string;
+  nickname?: string;
+  type: CoreAccountType;
+  productName: string;
+  /** `blocked`: open, but its transaction data may not be shared (FDX RESTRICTED). */
+  status: 'active' | 'blocked' | 'closed';
+  /** `YYYY-MM-DD`. */
+  openedOn?: string;
+  holders: CoreAccountHolder[];
+}
+
+/** `GET /accounts/{accountId}/balance`. */
+export interface CoreBalance {
+  accountId: string;
+  current: CoreDecimal;
+  available: CoreDecimal;
+  currency: string;
+}
+
+/** An item of `GET /accounts/{accountId}/transactions`. */
+export interface CoreTransaction {
+  id: string;
+  /** RFC 3339; null while pending. */
+  postedAt?: string | null;
+  /** RFC 3339. */
+  transactedAt: string;
+  /** Signed: negative is money out of the account. */
+  amount: CoreDecimal;
+  description: string;
+  kind?: string;
+  status: 'posted' | 'pending';
+  merchant?: string;
+  chequeNumber?: CoreDecimal;
+}
+
+/** `GET /accounts/{accountId}/transactions?from&to&cursor&limit`: postedAt descending, then id. */
+export interface CoreTransactionPage {
+  items: CoreTransaction[];
+  /** Opaque cursor of the next page; absent or null on the last page. */
+  nextCursor?: string | null;
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm run fineract:sim`: starts the Fineract simulator (scripts/fineract-sim/simulator.ts) on
+ * `FINERACT_SIM_PORT` (default 8443) and `FINERACT_SIM_HOST` (default 127.0.0.1), prints its base
+ * URL, its credentials and the environment that points `npm start` at it, and stops cleanly on
+ * SIGINT or SIGTERM.
+ *
+ * Optional: `FINERACT_SIM_TENANT` (default `default`), `FINERACT_SIM_USERNAME` (`mifos`),
+ * `FINERACT_SIM_PASSWORD` (`password`), `FINERACT_SIM_DATA` (a data set file, default the bundled
+ * `scripts/fineract-sim/data/dataset.json`).
+ */
+import { loadFineractDataset, startFineractSimulator } from './fineract-sim/simulator';
+
+function shellQuote(value: string): string {
+  return /^[A-Za-z0-9_./:@-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const rawPort = env.FINERACT_SIM_PORT ?? '8443';
+  if (!/^[0-9]{1,5}$/.test(rawPort) || Number(rawPort) > 65535) {
+    process.stderr.write(`FINERACT_SIM_PORT must be a port number (0-65535), got "${rawPort}"\n`);
+    process.exit(2);
+  }
+  const tenant = env.FINERACT_SIM_TENANT || 'default';
+  const username = env.FINERACT_SIM_USERNAME || 'mifos';
+  const password = env.FINERACT_SIM_PASSWORD || 'password';
+  const dataFile = env.FINERACT_SIM_DATA || undefined;
+  const sim = await startFineractSimulator({
+    port: Number(rawPort),
+    host: env.FINERACT_SIM_HOST || '127.0.0.1',
+    tenant,
+    username,
+    password,
+    dataFile,
+  });
+  const data = loadFineractDataset(dataFile);
+  const selfUsers = data.selfServiceUsers;
+  const customers = Object.fromEntries(
+    selfUsers.map((u) => [
+      String(u.clientId),
+      { selfServiceUsername: u.username, selfServicePassword: u.password },
+    ]),
+  );
+  const clients = data.clients.map((c) => {
+    const accounts = data.clientAccounts[String(c.id)] ?? {};
+    const count = ['savingsAccounts', 'loanAccounts']
+      .map((k) => (accounts[k] as unknown[] | undefined)?.length ?? 0)
+      .reduce((a, b) => a + b, 0);
+    return `    ${c.id}  ${String(c.displayName)} (${count} accounts)`;
+  });
+  const vars: [string, string][] = [
+    ['CORE_ADAPTER', 'fineract'],
+    ['FINERACT_BASE_URL', sim.url],
+    ['FINERACT_TENANT', tenant],
+    ['FINERACT_USERNAME', username],
+    ['FINERACT_PASSWORD', password],
+    ['FINERACT_BSB', '012-345'],
+    ['FINERACT_CUSTOMERS', JSON.stringify(customers)],
+  ];
+  process.stdout.write(
+    [
+      `Fineract simulator listening on ${sim.url}`,
+      `  tenant (Fineract-Platform-TenantId): ${tenant}`,
+      `  back-office user (Basic auth):        ${username} / ${password}`,
+      ...selfUsers.map(
+        (u) =>
+          `  self-service user:                   ${u.username} / ${u.password} (client ${u.clientId})`,
+      ),
+      '  clients (gateway customer ids):',
+      ...clients,
+      '',
+      'Point the gateway at it (in another terminal; HOLDER_DEV_KEYS=true serves the development',
+      'key set so `npm run token` works: never in production, where HOLDER_JWKS_URL and',
+      'HOLDER_SUBDOMAIN name your platform):',
+      '',
+      `  ${vars.map(([k, v]) => `export ${k}=${shellQuote(v)}`).join('\n  ')}`,
+      '  export HOLDER_DEV_KEYS=true',
+      '  npm start',
+      '',
+      'then, with the same variables:',
+      '  npm run --silent token -- GET /auth/v1/customer/1/accounts | sh',
+      '',
+      'Ctrl-C stops the simulator.',
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: stopping the Fineract simulator\n`);
+    void sim.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`fineract simulator: ${(err as Error).message}\n`);
+  process.exit(1);
+});

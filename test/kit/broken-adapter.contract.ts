@@ -1,0 +1,71 @@
+/**
+ * A deliberately broken adapter under the contract suite, run only by
+ * `adapter-contract-fails.test.ts` (in a child jest) to prove the suite catches each defect.
+ * Not collected by `npm test` on its own (its name does not end in `.test.ts`).
+ */
+import path from 'node:path';
+import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
+import type { CoreAdapter } from '../../src/ports';
+import { describeAdapterContract } from './adapter-contract';
+
+function broken(inner: CoreAdapter): CoreAdapter {
+  const banking = inner.banking!;
+  const fdx = inner.fdx!;
+  return {
+    ...inner,
+    customer: {
+      // Defect 1: answers for an unknown customer; defect 2: a Date in the record.
+      async getCustomerDetail(customerId, ctx) {
+        if (customerId === 'c-9999') return inner.customer.getCustomerDetail('c-1001', ctx);
+        const detail = await inner.customer.getCustomerDetail(customerId, ctx);
+        return {
+          ...detail,
+          person: { ...detail.person, lastUpdateTime: new Date(0) as unknown as string },
+        };
+      },
+    },
+    banking: {
+      ...banking,
+      // Defect 3: a core field leaks into every account.
+      async listAccounts(customerId, ctx) {
+        return (await banking.listAccounts(customerId, ctx)).map((a) => ({
+          ...a,
+          coreBranch: 'X-1',
+        }));
+      },
+      // Defect 4: balances of accounts nobody asked for.
+      async listBalances(customerId, _ids, ctx) {
+        const all = (await banking.listAccounts(customerId, ctx)).map((a) => a.accountId);
+        return banking.listBalances(customerId, all, ctx);
+      },
+    },
+    fdx: {
+      ...fdx,
+      // Defect 5: the last page still says there is a next one (the same page again).
+      async listTransactions(customerId, accountId, window, page, ctx) {
+        const result = await fdx.listTransactions(customerId, accountId, window, page, ctx);
+        return result.next === undefined && page.after !== undefined
+          ? { ...result, next: page.after }
+          : result;
+      },
+    },
+  };
+}
+
+describeAdapterContract({
+  name: 'broken demo',
+  ports: ['banking', 'energy', 'fdx', 'products'],
+  fixtures: {
+    customerId: 'c-1001',
+    otherCustomerId: 'c-1002',
+    unknownCustomerId: 'c-9999',
+    fdx: { accountId: 'acc-b-1001-01', pageLimit: 50 },
+  },
+  setup: async () => ({
+    adapter: broken(
+      createDemoAdapter(
+        loadDemoData(path.resolve(__dirname, '../../adapters/demo/data/sample.json')),
+      ),
+    ),
+  }),
+});
