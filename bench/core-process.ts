@@ -15,6 +15,7 @@ import { projectRoot } from '../src/config/project-root';
 import type { BankingAccountRecord, CustomerDetail, Payee } from '../src/ports';
 
 export const BENCH_CUSTOMER = 'c-bench';
+const BENCH_CUSTOMER_ID = /^c-bench(-\d+)?$/;
 export const BENCH_ACCOUNTS = 60;
 
 interface RawAccount extends BankingAccountRecord {
@@ -79,7 +80,10 @@ export function startCore(port = 0): Promise<{ port: number; server: http.Server
     const parts = pathname.split('/'); // ['', 'customers', id, ...rest]
     const send = (body: string) =>
       res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-    if (parts[1] !== 'customers' || decodeURIComponent(parts[2] ?? '') !== BENCH_CUSTOMER) {
+    // `c-bench` and `c-bench-<n>` are the same customer under many ids, so that a run can spread
+    // its requests over many customers and defeat the gateway's single-flight on purpose.
+    const customer = decodeURIComponent(parts[2] ?? '');
+    if (parts[1] !== 'customers' || !BENCH_CUSTOMER_ID.test(customer)) {
       res.writeHead(404).end();
       return;
     }

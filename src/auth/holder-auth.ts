@@ -39,6 +39,22 @@ export class AuthError extends UnauthorizedError {
   }
 }
 
+const AUTH_ERRORS = new Map<AuthReason, AuthError>();
+
+/**
+ * The error of one rejection reason, built once and thrown again for every token rejected for
+ * that reason: a rejected request then builds no error object and captures no stack of its own
+ * (an attack is a stream of rejections; their stacks are never logged, 4xx are logged by code).
+ */
+export function authError(reason: AuthReason): AuthError {
+  let error = AUTH_ERRORS.get(reason);
+  if (!error) {
+    error = new AuthError(reason);
+    AUTH_ERRORS.set(reason, error);
+  }
+  return error;
+}
+
 export interface HolderAuthOptions {
   keySet: KeySet;
   replayStore: ReplayStore;
@@ -101,17 +117,17 @@ export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier
   const algorithms = [...options.algorithms];
   return async (authorization, path) => {
     const match = authorization ? BEARER.exec(authorization) : null;
-    if (!authorization) throw new AuthError('missing_token');
-    if (!match) throw new AuthError('malformed_token');
+    if (!authorization) throw authError('missing_token');
+    if (!match) throw authError('malformed_token');
     const token = match[1]!;
     let alg: string | undefined;
     try {
       alg = decodeProtectedHeader(token).alg;
     } catch {
-      throw new AuthError('malformed_token');
+      throw authError('malformed_token');
     }
-    if (typeof alg !== 'string') throw new AuthError('malformed_token');
-    if (!algorithms.includes(alg)) throw new AuthError('algorithm_not_allowed');
+    if (typeof alg !== 'string') throw authError('malformed_token');
+    if (!algorithms.includes(alg)) throw authError('algorithm_not_allowed');
 
     let payload: JWTPayload;
     try {
@@ -126,21 +142,21 @@ export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier
       }));
     } catch (err) {
       if (err instanceof GatewayError) throw err; // key set unavailable: 503
-      throw new AuthError(reasonOf(err));
+      throw authError(reasonOf(err));
     }
     const nowSeconds = now() / 1000;
     const exp = payload.exp!;
     if (exp - nowSeconds > options.maxLifetimeSeconds + options.clockToleranceSeconds) {
-      throw new AuthError('lifetime_too_long');
+      throw authError('lifetime_too_long');
     }
     if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > 512) {
-      throw new AuthError('missing_jti');
+      throw authError('missing_jti');
     }
     const fresh = await options.replayStore.claim(
       `${options.subdomain}\u0000${payload.jti}`,
       (exp + options.clockToleranceSeconds) * 1000,
     );
-    if (!fresh) throw new AuthError('replayed');
+    if (!fresh) throw authError('replayed');
     return { jti: payload.jti, exp };
   };
 }

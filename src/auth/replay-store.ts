@@ -18,25 +18,55 @@ export interface ReplayStore {
   close(): Promise<void>;
 }
 
-/** In-process store: a Map from id to expiry, swept once a minute. */
-export function memoryReplayStore(now: () => number = Date.now): ReplayStore & { size(): number } {
+/**
+ * In-process store: a Map from id to expiry, plus an index of ids by the second they expire in.
+ * A sweep every second drops only the seconds that have passed, so its work is proportional to the
+ * ids that expired since the last one (about the request rate), never a walk over every live id:
+ * no pause grows with the load, and memory follows the live tokens instead of rising until a
+ * once-a-minute walk.
+ */
+export function memoryReplayStore(
+  now: () => number = Date.now,
+  sweepEveryMs = 1000,
+): ReplayStore & { size(): number; sweep(): void } {
+  /** Id → the second its entry expires in (rounded up: a small integer, stored unboxed by V8). */
   const seen = new Map<string, number>();
-  const sweep = setInterval(() => {
+  const bySecond = new Map<number, string[]>();
+  /** Every second below this one has been swept. */
+  let nextSecond = Math.floor(now() / 1000);
+
+  const sweep = () => {
     const t = now();
-    for (const [id, exp] of seen) if (exp <= t) seen.delete(id);
-  }, 60_000);
-  sweep.unref();
+    const upTo = Math.floor(t / 1000); // seconds strictly below hold only expired ids
+    for (; nextSecond < upTo; nextSecond += 1) {
+      const ids = bySecond.get(nextSecond);
+      if (!ids) continue;
+      bySecond.delete(nextSecond);
+      for (const id of ids) {
+        const exp = seen.get(id);
+        if (exp !== undefined && exp * 1000 <= t) seen.delete(id);
+      }
+    }
+  };
+  const timer = setInterval(sweep, sweepEveryMs);
+  timer.unref();
   return {
     async claim(id, expiresAtMs) {
       const existing = seen.get(id);
-      if (existing !== undefined && existing > now()) return false;
-      seen.set(id, expiresAtMs);
+      if (existing !== undefined && existing * 1000 > now()) return false;
+      const expSecond = Math.ceil(expiresAtMs / 1000);
+      seen.set(id, expSecond);
+      const second = Math.max(nextSecond, expSecond);
+      const ids = bySecond.get(second);
+      if (ids) ids.push(id);
+      else bySecond.set(second, [id]);
       return true;
     },
     async close() {
-      clearInterval(sweep);
+      clearInterval(timer);
     },
     size: () => seen.size,
+    sweep,
   };
 }
 

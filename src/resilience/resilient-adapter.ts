@@ -257,8 +257,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
   // ---- cache and single-flight -----------------------------------------------------------
   const cacheKey = (operation: string, args: unknown[]): string => {
     const [customerId, ...rest] = args;
-    const digest = (v: unknown) =>
-      crypto.createHash('sha256').update(JSON.stringify(v)).digest('base64url');
+    const digest = (v: unknown) => crypto.hash('sha256', JSON.stringify(v), 'base64url');
     return `dhg:cache:v1:${adapterId}:${operation}:${digest(customerId)}:${digest(rest)}`;
   };
 

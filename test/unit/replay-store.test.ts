@@ -14,6 +14,43 @@ describe('in-process replay store', () => {
     expect(await store.claim('a', 9000)).toBe(true);
     await store.close();
   });
+
+  it('when seconds pass, then a sweep drops exactly the ids that expired and keeps the live ones', async () => {
+    let clock = 10_000;
+    const store = memoryReplayStore(() => clock, 60_000);
+    for (let i = 0; i < 100; i += 1) await store.claim(`id-${i}`, 10_000 + i * 100); // 10.0 s .. 19.9 s
+    await store.claim('past', 5_000); // already expired when claimed: swept at the next sweep
+    expect(store.size()).toBe(101);
+    clock = 15_000;
+    store.sweep();
+    // Entries are kept to the end of the second they expire in (rounded up, never early): ids
+    // 0..40 expire at or before 14.0 s and go, with the one already expired when claimed; ids
+    // 41..49 (14.1 s .. 14.9 s) stay until second 15 is swept.
+    expect(store.size()).toBe(59);
+    expect(await store.claim('id-49', 30_000)).toBe(true); // expired at 14.9 s: claimable again
+    expect(await store.claim('id-50', 30_000)).toBe(true); // exp 15.0 s <= now: expired too
+    expect(await store.claim('id-51', 30_000)).toBe(false); // live until 15.1 s
+    clock = 20_000;
+    store.sweep();
+    // ids 91..99 (19.1 s .. 19.9 s) wait for second 20; the re-claimed ids live until 30 s
+    // although their first expiry second has passed
+    expect(store.size()).toBe(11);
+    expect(await store.claim('id-49', 30_000)).toBe(false);
+    clock = 31_000;
+    store.sweep();
+    expect(store.size()).toBe(0);
+    await store.close();
+  });
+
+  it('when 100,000 ids are live, then a sweep after one second removes only the ids of that second', async () => {
+    let clock = 0;
+    const store = memoryReplayStore(() => clock, 60_000);
+    for (let i = 0; i < 100_000; i += 1) await store.claim(`id-${i}`, 1_000 + (i % 300) * 1_000);
+    clock = 2_000;
+    store.sweep();
+    expect(store.size()).toBe(100_000 - Math.ceil(100_000 / 300));
+    await store.close();
+  });
 });
 
 describe('Redis replay store (real Redis)', () => {
