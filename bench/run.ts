@@ -261,12 +261,39 @@ interface Measured {
   exhausted: boolean;
 }
 
-async function runLoad(load: Load): Promise<Measured> {
+/**
+ * Hands out a load's tokens in turn, each request with the path its token was signed for; the pool
+ * starts over when it runs out, and `wrapped` then says so (a reused jti is a replay).
+ */
+function tokenRotation(load: Load, headers: Record<string, string>) {
   const tokens = load.tokens;
-  let next = 0;
+  let index = 0;
+  const rotation = {
+    wrapped: false,
+    next<R extends object>(req: R): R {
+      if (!tokens) return req;
+      if (index >= tokens.length) {
+        index = 0;
+        rotation.wrapped = true;
+      }
+      const token = tokens[index];
+      const pathOf = load.paths?.[index % load.paths.length];
+      index += 1;
+      return {
+        ...req,
+        ...(pathOf ? { path: pathOf } : {}),
+        headers: { ...headers, authorization: `Bearer ${token}` },
+      };
+    },
+  };
+  return rotation;
+}
+
+async function runLoad(load: Load): Promise<Measured> {
   let exhausted = false;
   let instance: autocannon.Instance | undefined;
   const headers: Record<string, string> = load.body ? { 'content-type': 'application/json' } : {};
+  const rotation = tokenRotation(load, headers);
   const started = Date.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(
@@ -283,22 +310,12 @@ async function runLoad(load: Load): Promise<Measured> {
             body: load.body,
             headers,
             setupRequest: (req) => {
-              if (!tokens) return req;
-              if (next >= tokens.length) {
-                if (!exhausted) {
-                  exhausted = true;
-                  setImmediate(() => instance?.stop());
-                }
-                next = 0;
+              const out = rotation.next(req);
+              if (rotation.wrapped && !exhausted) {
+                exhausted = true;
+                setImmediate(() => instance?.stop());
               }
-              const token = tokens[next];
-              const pathOf = load.paths?.[next % load.paths.length];
-              next += 1;
-              return {
-                ...req,
-                ...(pathOf ? { path: pathOf } : {}),
-                headers: { ...headers, authorization: `Bearer ${token}` },
-              };
+              return out;
             },
           },
         ],
@@ -332,12 +349,10 @@ async function runLoad(load: Load): Promise<Measured> {
  */
 async function runPaced(load: Load & { overallRate: number }): Promise<Measured> {
   const streams = Math.max(1, Math.min(50, Math.floor(load.overallRate / 10)));
-  const tokens = load.tokens;
-  let next = 0;
-  let exhausted = false;
   const latencies: number[] = [];
   const counts = { ok: 0, non2xx: 0, errors: 0 };
   const headers: Record<string, string> = load.body ? { 'content-type': 'application/json' } : {};
+  const rotation = tokenRotation(load, headers);
   const started = Date.now();
   const runs = Array.from({ length: streams }, async (_, i) => {
     await sleep((i * 1000) / streams);
@@ -358,19 +373,7 @@ async function runPaced(load: Load & { overallRate: number }): Promise<Measured>
               body: load.body,
               headers,
               setupRequest: (req) => {
-                if (!tokens) return req;
-                if (next >= tokens.length) {
-                  exhausted = true;
-                  next = 0;
-                }
-                const token = tokens[next];
-                const pathOf = load.paths?.[next % load.paths.length];
-                next += 1;
-                return {
-                  ...req,
-                  ...(pathOf ? { path: pathOf } : {}),
-                  headers: { ...headers, authorization: `Bearer ${token}` },
-                };
+                return rotation.next(req);
               },
             },
           ],
@@ -404,7 +407,7 @@ async function runPaced(load: Load & { overallRate: number }): Promise<Measured>
     non2xx: counts.non2xx,
     errors: counts.errors,
     seconds,
-    exhausted,
+    exhausted: rotation.wrapped,
   };
 }
 

@@ -2,6 +2,7 @@
  * The Fineract adapter's configuration block (id `fineract`): its JSON Schema, with a default
  * and a description (naming the environment variable) for every setting, and its TypeScript type.
  */
+import requests from '../../contracts/requests.json';
 import type { ProductCategory } from '../../src/ports';
 
 /** How gateway customer ids map to Fineract clients. */
@@ -62,20 +63,8 @@ export interface FineractConfig {
 export type FineractSettings = Pick<FineractConfig, 'baseUrl' | 'username' | 'password'> &
   Partial<FineractConfig>;
 
-const PRODUCT_CATEGORIES: readonly ProductCategory[] = [
-  'BUSINESS_LOANS',
-  'CRED_AND_CHRG_CARDS',
-  'LEASES',
-  'MARGIN_LOANS',
-  'OVERDRAFTS',
-  'PERS_LOANS',
-  'REGULATED_TRUST_ACCOUNTS',
-  'RESIDENTIAL_MORTGAGES',
-  'TERM_DEPOSITS',
-  'TRADE_FINANCE',
-  'TRANS_AND_SAVINGS_ACCOUNTS',
-  'TRAVEL_CARDS',
-];
+/** The twelve product categories, from the request contract (one list for every check). */
+const PRODUCT_CATEGORIES = requests.$defs['product-category'].enum as readonly ProductCategory[];
 
 /** JSON Schema of the `fineract` configuration block. */
 export const fineractConfigSchema = {
