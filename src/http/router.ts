@@ -75,16 +75,29 @@ function callContext(res: Response): CallContext {
       if (!signal) {
         const controller = new AbortController();
         signal = controller.signal;
-        if (res.destroyed && !res.writableFinished) {
-          controller.abort(new Error('client closed the connection'));
-        } else {
-          res.on('close', () => {
-            if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
-          });
-        }
+        const abort = () => {
+          if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
+        };
+        if (res.destroyed) abort();
+        else res.on('close', abort);
       }
       return signal;
     },
+  };
+}
+
+/** A middleware step that answers its own failure (see buildRouter) and otherwise goes on. */
+function answeringErrors(
+  step: (req: Request, res: Response) => Promise<unknown>,
+): express.RequestHandler {
+  return async (req, res, next) => {
+    try {
+      await step(req, res);
+    } catch (err) {
+      sendError(req, res, err);
+      return;
+    }
+    next();
   };
 }
 
@@ -138,25 +151,15 @@ export function buildRouter(routes: readonly RouteSpec[], deps: RouterDeps): exp
     // middleware, which made a rejected token cost more than an accepted one.
     const auth = route.auth;
     if (auth === 'holder') {
-      stack.push(async (req, res, next) => {
-        try {
-          await deps.verifyHolder(req.headers.authorization, rawPath(req));
-        } catch (err) {
-          sendError(req, res, err);
-          return;
-        }
-        next();
-      });
+      stack.push(
+        answeringErrors((req) => deps.verifyHolder(req.headers.authorization, rawPath(req))),
+      );
     } else if (typeof auth === 'function') {
-      stack.push(async (req, res, next) => {
-        try {
+      stack.push(
+        answeringErrors(async (req, res) => {
           res.locals.auth = await auth(authRequest(req));
-        } catch (err) {
-          sendError(req, res, err);
-          return;
-        }
-        next();
-      });
+        }),
+      );
     }
     if (route.body === 'accountIds' || route.body === 'json') stack.push(bodyParser('json'));
     if (route.body === 'json-or-form') stack.push(bodyParser('json-or-form'));
