@@ -289,6 +289,19 @@ function tokenRotation(load: Load, headers: Record<string, string>) {
   return rotation;
 }
 
+/** The autocannon options both loads share: the target, the request, and its per-request setup. */
+function requestOptions(
+  load: Load,
+  headers: Record<string, string>,
+  setupRequest: NonNullable<autocannon.Request['setupRequest']>,
+) {
+  return {
+    url: load.target.base,
+    timeout: 10,
+    requests: [{ method: load.method, path: load.path, body: load.body, headers, setupRequest }],
+  };
+}
+
 async function runLoad(load: Load): Promise<Measured> {
   let exhausted = false;
   let instance: autocannon.Instance | undefined;
@@ -298,27 +311,17 @@ async function runLoad(load: Load): Promise<Measured> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(
       {
-        url: load.target.base,
+        ...requestOptions(load, headers, (req) => {
+          const out = rotation.next(req);
+          if (rotation.wrapped && !exhausted) {
+            exhausted = true;
+            setImmediate(() => instance?.stop());
+          }
+          return out;
+        }),
         connections: load.connections,
         duration: load.duration,
         overallRate: load.overallRate,
-        timeout: 10,
-        requests: [
-          {
-            method: load.method,
-            path: load.path,
-            body: load.body,
-            headers,
-            setupRequest: (req) => {
-              const out = rotation.next(req);
-              if (rotation.wrapped && !exhausted) {
-                exhausted = true;
-                setImmediate(() => instance?.stop());
-              }
-              return out;
-            },
-          },
-        ],
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
@@ -361,22 +364,10 @@ async function runPaced(load: Load & { overallRate: number }): Promise<Measured>
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
-          url: load.target.base,
+          ...requestOptions(load, headers, (req) => rotation.next(req)),
           connections: 1,
           duration: load.duration,
           overallRate: rate,
-          timeout: 10,
-          requests: [
-            {
-              method: load.method,
-              path: load.path,
-              body: load.body,
-              headers,
-              setupRequest: (req) => {
-                return rotation.next(req);
-              },
-            },
-          ],
         },
         (err, res) => (err ? reject(err) : resolve(res)),
       );

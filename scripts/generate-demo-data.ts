@@ -13,6 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { seededRandom } from './seeded-random';
 
 type Json = Record<string, unknown>;
 
@@ -23,23 +24,7 @@ export const SAMPLE_PATH = path.join(__dirname, '..', 'adapters', 'demo', 'data'
 // Deterministic helpers
 // ---------------------------------------------------------------------------------------------
 
-/** mulberry32: a tiny seeded PRNG, so the "random" spread is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rand = prng(20261120);
-
-function randInt(min: number, max: number): number {
-  return min + Math.floor(rand() * (max - min + 1));
-}
+const { rand, randInt } = seededRandom(20261120);
 
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(rand() * items.length)];

@@ -202,24 +202,17 @@ export const fineractConfigSchema = {
   },
 } as const;
 
-/** The settings with every default applied. */
+/** The `default` of every property of {@link fineractConfigSchema}: one source for both. */
+const SCHEMA_DEFAULTS = Object.fromEntries(
+  Object.entries(fineractConfigSchema.properties).flatMap(([key, property]) =>
+    'default' in property ? [[key, property.default]] : [],
+  ),
+);
+
+/** The settings with every default of the schema applied (object defaults copied per call). */
 export function withDefaults(settings: FineractSettings): FineractConfig {
   const defined = Object.fromEntries(
     Object.entries(settings).filter(([, value]) => value !== undefined),
   ) as FineractSettings;
-  return {
-    tenant: 'default',
-    customerIds: 'clientId',
-    customers: {},
-    productCategories: {},
-    connections: 16,
-    pipelining: 1,
-    connectTimeoutMs: 2000,
-    headersTimeoutMs: 5000,
-    bodyTimeoutMs: 10000,
-    keepAliveTimeoutMs: 4000,
-    pageSize: 100,
-    rejectUnauthorized: true,
-    ...defined,
-  };
+  return { ...structuredClone(SCHEMA_DEFAULTS), ...defined } as FineractConfig;
 }

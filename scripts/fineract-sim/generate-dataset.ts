@@ -22,6 +22,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LosslessNumber, stringify } from 'lossless-json';
+import { seededRandom } from '../seeded-random';
 
 type Json = Record<string, unknown>;
 type Ymd = [number, number, number];
@@ -38,19 +39,7 @@ const AS_OF = '2026-11-20';
 // Deterministic helpers
 // ---------------------------------------------------------------------------------------------
 
-/** mulberry32: a tiny seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = prng(6_2026_1120);
-const randInt = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+const { rand, randInt } = seededRandom(6_2026_1120);
 
 /** Exact decimal literal of an amount in cents, as Fineract writes a BigDecimal (no padding). */
 function money(cents: bigint): LosslessNumber {
