@@ -64,8 +64,9 @@ const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const FANOUT_CONNECTIONS = num('BENCH_FANOUT_CONNECTIONS', 10);
 const FIXED_RATE = num('BENCH_RATE', 1000);
 const WITH_INFO = env.BENCH_INFO !== '0';
-/** BENCH_SERVER_OUT: a folder that keeps each server's stdout and stderr (`<name>.log`). */
+/** BENCH_SERVER_OUT: a folder (made if missing) that keeps each server's stdout and stderr (`<name>.log`). */
 const SERVER_OUT = env.BENCH_SERVER_OUT;
+if (SERVER_OUT) fs.mkdirSync(SERVER_OUT, { recursive: true });
 /** BENCH_TRACE=1 logs every second of the paced loads (answers, p50, p99, max). */
 const TRACE = env.BENCH_TRACE === '1';
 /** Scenario groups, all by default; BENCH_ONLY takes a comma list of them. */
@@ -215,6 +216,30 @@ function rssMb(pid: number): number {
   }
   return 0;
 }
+
+/**
+ * CPU time (user + system, all threads: JavaScript, GC helpers, libuv) a pid has used, in ms, from
+ * /proc (Linux; undefined elsewhere). Its change over a scenario divided by the answers is the
+ * server's CPU cost per request: unlike req/s, what other work on the machine takes does not
+ * count, so it compares builds and servers on a noisy machine.
+ */
+function cpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the parenthesised command name; utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (`getconf CLK_TCK`, 100 on Linux). */
+const CLOCK_TICKS = (() => {
+  const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  return Number(out.stdout?.trim()) || 100;
+})();
 
 function rssPoller(pid: number) {
   let peak = rssMb(pid);
@@ -478,6 +503,8 @@ interface Row {
   scenario: string;
   measured: Measured;
   peakRss: number;
+  /** The measured server's CPU time per answered request, in µs (Linux). */
+  cpuUs?: number;
   ratio?: { of: string; value: number };
   note?: string;
 }
@@ -487,6 +514,14 @@ interface Row {
  * the peak RSS of all runs, and each run's req/s in the note. It takes the first run's place in
  * `rows`, and the other runs leave the table.
  */
+/** The median of the defined values (undefined when there are none). */
+function medianOf(values: (number | undefined)[]): number | undefined {
+  const sorted = values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 function medianRow(rows: Row[], runs: Row[], scenario: string): Row {
   if (runs.length === 1) return runs[0]!;
   const sorted = [...runs].sort((a, b) => a.measured.rps - b.measured.rps);
@@ -495,6 +530,7 @@ function medianRow(rows: Row[], runs: Row[], scenario: string): Row {
     scenario: `${scenario}, median of ${runs.length}`,
     measured: median.measured,
     peakRss: Math.max(...runs.map((r) => r.peakRss)),
+    cpuUs: medianOf(runs.map((r) => r.cpuUs)),
     note: `runs: ${runs.map((r) => r.measured.rps.toFixed(0)).join(', ')} req/s`,
   };
   rows.splice(rows.indexOf(runs[0]!), 1, row);
@@ -660,6 +696,7 @@ async function main(): Promise<void> {
         log(`${scenario}: probe answered ${probe.status} ${probeBody}`);
       await sleep(300); // let the signing's garbage settle
       const rss = rssPoller(load.target.child.pid!);
+      const cpuBefore = cpuMs(load.target.child.pid!);
       const measured = load.overallRate
         ? await runPaced({
             ...load,
@@ -675,9 +712,15 @@ async function main(): Promise<void> {
             connections: load.connections ?? CONNECTIONS,
           });
       const peakRss = rss.stop();
+      const cpuAfter = cpuMs(load.target.child.pid!);
+      const answered = measured.ok + measured.non2xx;
+      const cpuUs =
+        cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
+          ? ((cpuAfter - cpuBefore) * 1000) / answered
+          : undefined;
       if (!load.overallRate && auth !== 'bad')
         estimate.set(load.target, Math.max(estimate.get(load.target) ?? 0, measured.rps));
-      const row: Row = { scenario, measured, peakRss };
+      const row: Row = { scenario, measured, peakRss, cpuUs };
       rows.push(row);
       log(
         `${scenario}: ${measured.rps.toFixed(0)} req/s p50 ${measured.p50} ms p99 ${measured.p99} ms ` +
@@ -795,15 +838,20 @@ async function main(): Promise<void> {
         a.map((r, i) => pct(r.measured.rps / b[i]!.measured.rps)).join(', ');
       const hitRatio = hit.ratio.value;
       const missRatio = miss.ratio.value;
+      /** Capacity by CPU cost: requests per CPU-second of the server over the baseline's. */
+      const byCpu = (gateway: Row, baseline: Row) =>
+        gateway.cpuUs && baseline.cpuUs
+          ? `; by CPU per request ${pct(baseline.cpuUs / gateway.cpuUs)} (${gateway.cpuUs.toFixed(0)} vs ${baseline.cpuUs.toFixed(0)} µs, medians)`
+          : '';
       target(
         'cache hit ≥ 80% of the in-memory baseline req/s',
         hitRatio >= 0.8,
-        `${shortOf(hitRatio)}${REPEAT > 1 ? ` (medians; run by run ${perRun(runs.hit, runs.mem)})` : ''}`,
+        `${shortOf(hitRatio)}${REPEAT > 1 ? ` (medians; run by run ${perRun(runs.hit, runs.mem)})` : ''}${byCpu(hit, bMem)}`,
       );
       target(
         'cache miss ≥ 80% of the proxying baseline req/s',
         missRatio >= 0.8,
-        `${shortOf(missRatio)}${REPEAT > 1 ? ` (medians; run by run ${perRun(runs.miss, runs.proxy)})` : ''}`,
+        `${shortOf(missRatio)}${REPEAT > 1 ? ` (medians; run by run ${perRun(runs.miss, runs.proxy)})` : ''}${byCpu(miss, bProxy)}`,
       );
     }
 
@@ -889,6 +937,18 @@ async function main(): Promise<void> {
         auth: 'none',
         overallRate: FIXED_RATE,
       });
+      // The bare proxying baseline at the same rate: what Express + jose + undici alone add, the
+      // floor under the gateway's own added p99 on this machine.
+      const proxy1k = await measure(
+        `baseline: Express + jose + undici proxy, at ${FIXED_RATE} req/s`,
+        {
+          target: proxy,
+          method: 'GET',
+          path: DETAIL,
+          overallRate: FIXED_RATE,
+        },
+      );
+      proxy1k.note = `+${(proxy1k.measured.p99 - direct1k.measured.p99).toFixed(2)} ms p99 over direct`;
       const miss1k = await measure(`gateway, cache miss, at ${FIXED_RATE} req/s`, {
         target: gwMiss,
         method: 'GET',
@@ -959,7 +1019,7 @@ async function main(): Promise<void> {
 
     // ------------------------------------------------------------ results.md
     const fmt = (r: Row) =>
-      `| ${r.scenario} | ${r.measured.rps.toFixed(0)} | ${r.measured.p50} | ${r.measured.p99} | ${r.peakRss.toFixed(0)} | ${
+      `| ${r.scenario} | ${r.measured.rps.toFixed(0)} | ${r.measured.p50} | ${r.measured.p99} | ${r.peakRss.toFixed(0)} | ${r.cpuUs === undefined ? '' : r.cpuUs.toFixed(0)} | ${
         r.ratio ? `${r.ratio.value.toFixed(2)} (vs ${r.ratio.of})` : ''
       } | ${[
         r.measured.non2xx ? `${r.measured.non2xx} non-2xx` : '',
@@ -989,14 +1049,14 @@ async function main(): Promise<void> {
       '- Gateway: `dist/` build, `LOG_LEVEL=warn` (one row at `info`), replay store in process memory (no `REDIS_URL`), ' +
         'in-process cache; cache miss = `CACHE_TTL_SECONDS` 0 for the operations used. Tokens: ES256, unique `jti`, ' +
         'signed before each scenario. Request: `GET /v1/common/customer/c-bench/detail` unless stated.',
-      '- Peak RSS: the measured process (the core for "direct"), polled every 100 ms.',
+      '- Peak RSS: the measured process (the core for "direct"), polled every 100 ms. CPU µs/req: that process\'s CPU time (user + system, all its threads, from `/proc`) over the scenario, per answered request; other work on the machine does not count in it, so it compares servers and builds where req/s is disturbed.',
       `- Cache miss rows spread their requests over ${MISS_CUSTOMERS} customer ids (the same data in the core), so that no two concurrent requests share a core call through single-flight; the miss row's note counts the core calls.`,
       `- Fixed-rate rows (${FIXED_RATE} req/s and the soak) are paced: the rate is split over up to 50 single-connection autocannon instances whose seconds start evenly staggered (autocannon's own rate limit sends each connection's budget in one burst at the start of every second); latencies are every response's own, in fractional ms, each stream's first second left out.`,
       `- Soak: a fresh cache-miss gateway, warmed up ${SOAK_WARMUP} s at ${SOAK_RATE} req/s, then ${SOAK} s at that rate, with tokens signed beforehand that each expire ${SOAK_TOKEN_SECONDS} s after the second they are due to be sent (less the signing time), so the replay store, which holds a jti until its exp plus ${CLOCK_TOLERANCE_SECONDS} s, reaches its steady size (about rate × ${SOAK_JTI_SECONDS} s) within the warm-up; RSS after the warm-up and after the soak, and the live heap after a full GC at both points.`,
       `- Node flags of the gateways and baselines: ${SERVER_NODE_FLAGS.length > 0 ? `\`${SERVER_NODE_FLAGS.join(' ')}\`` : 'none'}.`,
       '',
-      '| scenario | req/s | p50 ms | p99 ms | peak RSS MB | ratio | notes |',
-      '| --- | --: | --: | --: | --: | --- | --- |',
+      '| scenario | req/s | p50 ms | p99 ms | peak RSS MB | CPU µs/req | ratio | notes |',
+      '| --- | --: | --: | --: | --: | --: | --- | --- |',
       ...rows.map(fmt),
       '',
       '## Targets',

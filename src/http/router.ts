@@ -1,10 +1,11 @@
 /**
- * Builds the Express router from the route table: for each route, authentication, body checks
+ * Builds the gateway's router from the route table: for each route, authentication, body checks
  * (415, 413, malformed JSON), query and body validation, the handler, deprecation headers, and
  * JSON or streamed answers.
  */
 import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response } from 'express';
+import FindMyWay from 'find-my-way';
 import type { HolderVerifier } from '../auth/holder-auth';
 import { GatewayError, InvalidFieldError, UnsupportedMediaTypeError } from '../errors';
 import type { CallContext } from '../ports';
@@ -22,7 +23,7 @@ export interface RouterDeps {
 }
 
 /** `/v1/banking/customer/{customerId}` -> `/v1/banking/customer/:customerId`. */
-export function expressPath(template: string): string {
+export function routePattern(template: string): string {
   return template.replace(/\{(\w+)\}/g, ':$1');
 }
 
@@ -86,21 +87,6 @@ function callContext(res: Response): CallContext {
   };
 }
 
-/** A middleware step that answers its own failure (see buildRouter) and otherwise goes on. */
-function answeringErrors(
-  step: (req: Request, res: Response) => Promise<unknown>,
-): express.RequestHandler {
-  return async (req, res, next) => {
-    try {
-      await step(req, res);
-    } catch (err) {
-      sendError(req, res, err);
-      return;
-    }
-    next();
-  };
-}
-
 function authRequest(req: Request): AuthRequest {
   return {
     authorization: req.headers.authorization,
@@ -135,66 +121,118 @@ async function send(req: Request, res: Response, route: RouteSpec, result: Handl
   else res.status(status).json(result.body);
 }
 
-export function buildRouter(routes: readonly RouteSpec[], deps: RouterDeps): express.Router {
-  const router = express.Router({ caseSensitive: true, strict: true });
-  for (const route of routes) {
-    const stack: express.RequestHandler[] = [
-      (_req, res, next) => {
-        res.locals.family = route.family;
-        res.locals.route = route.path;
-        res.locals.operationId = route.operationId;
-        next();
-      },
-    ];
-    // Errors of a matched route are answered here, not passed to next(err): with an error
-    // pending, the router still matches the path of every later route on its way to the error
-    // middleware, which made a rejected token cost more than an accepted one.
-    const auth = route.auth;
-    if (auth === 'holder') {
-      stack.push(
-        answeringErrors((req) => deps.verifyHolder(req.headers.authorization, rawPath(req))),
-      );
-    } else if (typeof auth === 'function') {
-      stack.push(
-        answeringErrors(async (req, res) => {
-          res.locals.auth = await auth(authRequest(req));
-        }),
-      );
-    }
-    if (route.body === 'accountIds' || route.body === 'json') stack.push(bodyParser('json'));
-    if (route.body === 'json-or-form') stack.push(bodyParser('json-or-form'));
-    stack.push(async (req, res) => {
-      try {
-        await handle(req, res);
-      } catch (err) {
-        sendError(req, res, err);
-      }
+/** The answer to one request of a matched route: its steps, each answering its own failure. */
+type RouteRunner = (req: Request, res: Response) => Promise<void>;
+
+/** Reads the body with a body-parser middleware; its failures become the body's errors. */
+function readBody(
+  kind: NonNullable<RouteSpec['body']>,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    bodyParser(kind)(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+  });
+}
+
+function routeRunner(route: RouteSpec, deps: RouterDeps): RouteRunner {
+  const auth = route.auth;
+  const body = route.body === 'accountIds' ? 'json' : route.body;
+  const handle = async (req: Request, res: Response) => {
+    const rawQuery = req.query as Record<string, unknown>;
+    let query = parseQuery(rawQuery, route.query);
+    if (route.dateWindow) query = withDateWindow(query, deps.now());
+    const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
+    const params = req.params as Record<string, string>;
+    const result = await route.handle({
+      params,
+      query,
+      rawQuery,
+      accountIds,
+      body: route.body && route.body !== 'accountIds' ? req.body : undefined,
+      auth: res.locals.auth,
+      headers: req.headers,
+      ip: req.ip ?? req.socket.remoteAddress ?? '',
+      ctx: callContext(res),
     });
-    const handle = async (req: Request, res: Response) => {
-      const rawQuery = req.query as Record<string, unknown>;
-      let query = parseQuery(rawQuery, route.query);
-      if (route.dateWindow) query = withDateWindow(query, deps.now());
-      const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
-      const params = req.params as Record<string, string>;
-      const result = await route.handle({
-        params,
-        query,
-        rawQuery,
-        accountIds,
-        body: route.body && route.body !== 'accountIds' ? req.body : undefined,
-        auth: res.locals.auth,
-        headers: req.headers,
-        ip: req.ip ?? req.socket.remoteAddress ?? '',
-        ctx: callContext(res),
-      });
-      if (route.successor) {
-        res.setHeader('Deprecation', 'true');
-        res.setHeader('Link', `<${route.successor(params)}>; rel="successor-version"`);
+    if (route.successor) {
+      res.setHeader('Deprecation', 'true');
+      res.setHeader('Link', `<${route.successor(params)}>; rel="successor-version"`);
+    }
+    await send(req, res, route, result);
+  };
+  return async (req, res) => {
+    res.locals.family = route.family;
+    res.locals.route = route.path;
+    res.locals.operationId = route.operationId;
+    try {
+      if (auth === 'holder') await deps.verifyHolder(req.headers.authorization, rawPath(req));
+      else if (typeof auth === 'function') res.locals.auth = await auth(authRequest(req));
+      if (body) await readBody(body, req, res);
+      await handle(req, res);
+    } catch (err) {
+      sendError(req, res, err);
+    }
+  };
+}
+
+/** A path parameter is one or more characters, as in the route table's `{name}`. */
+const hasEmptyParam = (params: Record<string, string | undefined>) =>
+  Object.values(params).some((value) => !value);
+
+/** Each path segment percent-decodes, or is replaced by `_`: tells a bad encoding from no route. */
+const withBadSegmentsReplaced = (path: string) =>
+  path
+    .split('/')
+    .map((segment) => {
+      try {
+        decodeURIComponent(segment);
+        return segment;
+      } catch {
+        return '_';
       }
-      await send(req, res, route, result);
-    };
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    router[method](expressPath(route.path), ...stack);
+    })
+    .join('/');
+
+/**
+ * The route table as one middleware: a single radix-tree look-up (find-my-way) of the method and
+ * raw path, then the route's steps in order (authentication, body, handler), each failure answered
+ * as the route's error family. Paths are case-sensitive and strict (no trailing slash), HEAD is
+ * answered by the GET route, and a path or method no route has goes on to the 404 answer. A path
+ * parameter that is not valid percent-encoding answers 400 "Invalid field: path".
+ */
+export function buildRouter(
+  routes: readonly RouteSpec[],
+  deps: RouterDeps,
+): express.RequestHandler {
+  const table = FindMyWay<FindMyWay.HTTPVersion.V1>({
+    caseSensitive: true,
+    ignoreTrailingSlash: false,
+    ignoreDuplicateSlashes: false,
+    // find-my-way's default (100) would make a longer id a 404; Node's header limit bounds it.
+    maxParamLength: 16 * 1024,
+  });
+  for (const route of routes) {
+    const runner = routeRunner(route, deps);
+    table.on(route.method, routePattern(route.path), () => undefined, { runner });
   }
-  return router;
+  const find = (method: string, path: string) => {
+    const found = table.find(method as FindMyWay.HTTPMethod, path);
+    if (found || method !== 'HEAD') return found;
+    return table.find('GET', path);
+  };
+  return (req, res, next) => {
+    const path = rawPath(req);
+    const found = find(req.method, path);
+    if (!found || hasEmptyParam(found.params)) {
+      if (path.includes('%') && find(req.method, withBadSegmentsReplaced(path))) {
+        sendError(req, res, new InvalidFieldError('path'));
+        return;
+      }
+      next();
+      return;
+    }
+    req.params = found.params as Record<string, string>;
+    void (found.store as { runner: RouteRunner }).runner(req, res);
+  };
 }

@@ -47,6 +47,43 @@ describe('routing and request ids', () => {
     expect(res.body).toEqual({ error: 'Invalid field: path' });
   });
 
+  it('when a path differs from a route only by case, a trailing slash or an empty parameter, then it is 404 Not found', async () => {
+    for (const p of [
+      '/v1/common/customer/c-1001/Detail',
+      `${DETAIL}/`,
+      '/v1/common/customer//detail',
+    ]) {
+      const res = await gw.get(p);
+      expect({ p, status: res.status, body: res.body }).toEqual({
+        p,
+        status: 404,
+        body: { error: 'Not found' },
+      });
+    }
+  });
+
+  it('when a parameter is long or percent-encoded, then it reaches the handler decoded', async () => {
+    // Unknown customers: the handler's 404, not the router's.
+    for (const id of ['c'.repeat(500), 'c%2F1001', 'c%201001']) {
+      const res = await gw.get(`/v1/common/customer/${id}/detail`);
+      expect({ id, status: res.status, body: res.body }).toEqual({
+        id,
+        status: 404,
+        body: { error: 'Customer not found' },
+      });
+    }
+    const encoded = await gw.get('/v1/common/customer/c%2D1001/detail');
+    expect(encoded.status).toBe(200);
+  });
+
+  it('when HEAD is sent to a GET route, then it answers the GET headers without a body', async () => {
+    const get = await gw.get(DETAIL);
+    const head = await gw.request('HEAD', DETAIL);
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+  });
+
   it('when the caller sends a safe X-Request-Id, then it is echoed; otherwise a UUID is made', async () => {
     const given = await gw.get(DETAIL, { headers: { 'x-request-id': 'abc-123.DEF_4' } });
     expect(given.headers.get('x-request-id')).toBe('abc-123.DEF_4');
