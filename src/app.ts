@@ -1,4 +1,8 @@
-/** buildApp(deps) -> the Express app, without listening. */
+/**
+ * buildApp(deps) -> the gateway's HTTP request listener, without listening: the API routes on
+ * Node's own request objects, then an Express app for the probes, documents and unmatched paths.
+ */
+import type { IncomingMessage, RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { JSONWebKeySet } from 'jose';
 import type { Logger } from 'pino';
@@ -6,6 +10,7 @@ import type { HolderVerifier } from './auth/holder-auth';
 import { RouteNotFoundError } from './errors';
 import { errorHandler, sendError } from './http/error-handler';
 import { buildOpenApi } from './http/openapi';
+import type { HttpResponse } from './http/plain-http';
 import type { RouteSpec } from './http/route-spec';
 import { buildRouter } from './http/router';
 import { httpMetrics } from './observability/http-metrics';
@@ -26,7 +31,14 @@ export interface AppDeps {
   readiness: () => { ready: boolean; checks: Record<string, boolean> };
 }
 
-export function buildApp(deps: AppDeps): Express {
+export interface GatewayHttp {
+  /** Every request: `http.createServer(listener)`. */
+  listener: RequestListener;
+  /** The Express app behind the API routes (probes, documents, 404). */
+  app: Express;
+}
+
+export function buildApp(deps: AppDeps): GatewayHttp {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -51,15 +63,20 @@ export function buildApp(deps: AppDeps): Express {
       next(err);
     }
   });
-  app.use(httpMetrics(deps.metrics));
-  app.use(createHttpLogger(deps.logger));
-  app.use((_req, res, next) => {
-    res.locals.requestId = res.getHeader('X-Request-Id');
+  // Every other request: metrics, the common headers, then the request id (and request logging
+  // at info). The API routes run it before their own steps; the rest here.
+  const recordRequest = httpMetrics(deps.metrics);
+  const logRequest = createHttpLogger(deps.logger);
+  const prelude = (req: IncomingMessage, res: HttpResponse) => {
+    recordRequest(req, res);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    logRequest(req, res);
+  };
+  app.use((req, res, next) => {
+    prelude(req, res);
     next();
   });
-
   const openapi = buildOpenApi(deps.routes, deps.version);
   app.get('/openapi.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
@@ -69,8 +86,19 @@ export function buildApp(deps: AppDeps): Express {
     const jwks = deps.devJwks;
     app.get('/dev/jwks.json', (_req, res) => res.json(jwks));
   }
-  app.use(buildRouter(deps.routes, { verifyHolder: deps.verifyHolder, now: deps.now }));
   app.use((req, res) => sendError(req, res, new RouteNotFoundError()));
   app.use(errorHandler);
-  return app;
+
+  // The API routes are served before Express, on Node's own request and response objects
+  // (see http/plain-http.ts); a path they do not have goes to the app above.
+  const api = buildRouter(deps.routes, { verifyHolder: deps.verifyHolder, now: deps.now }, prelude);
+  const listener: RequestListener = (req, res) => {
+    try {
+      if (!api(req, res)) app(req, res);
+    } catch (err) {
+      // Nothing a request carries may escape as an exception: it would stop the process.
+      sendError(req, res, err);
+    }
+  };
+  return { listener, app };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Express } from 'express';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
+import type { RequestListener } from 'node:http';
 import { buildApp } from './app';
 import { createConfiguredAdapter } from './adapters';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
@@ -37,6 +38,9 @@ export interface GatewayOptions {
 }
 
 export interface Gateway {
+  /** Every HTTP request: `http.createServer(gateway.listener)`. */
+  listener: RequestListener;
+  /** The Express part of it (probes, documents, 404); API routes do not pass through it. */
   app: Express;
   config: Config;
   logger: Logger;
@@ -169,7 +173,7 @@ export async function createGateway(
     paging: new PagingTokens(config.pagingSecret),
     onClose: (fn) => closers.push(fn),
   });
-  const app = buildApp({
+  const { app, listener } = buildApp({
     routes,
     verifyHolder,
     logger,
@@ -182,6 +186,7 @@ export async function createGateway(
 
   return {
     app,
+    listener,
     config,
     logger,
     adapter,

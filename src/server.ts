@@ -4,7 +4,7 @@
  * finish within `shutdownTimeoutMs` (then their connections are cut), and the gateway releases
  * its adapter, Redis and timers.
  */
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Gateway } from './gateway';
 
@@ -16,7 +16,7 @@ export interface RunningServer {
 }
 
 export async function listen(gateway: Gateway, port: number, host: string): Promise<RunningServer> {
-  const server = gateway.app.listen(port, host);
+  const server = http.createServer(gateway.listener).listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -3,7 +3,9 @@
  * FDX `{code, message, debugMessage}`, platform `{error, error_description}`); upstream details and
  * stacks stay in `cause` and the log.
  */
-import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
 import type {} from 'pino-http';
 import {
   CustomerNotFoundError,
@@ -13,6 +15,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../errors';
+import { rawPath, sendJson } from './plain-http';
 import type { ErrorFamily } from './route-spec';
 
 /** Default `Retry-After` seconds of a 503 whose cause did not say. */
@@ -105,15 +108,40 @@ function body(family: ErrorFamily, err: GatewayError, requestId: string): object
   }
 }
 
+/**
+ * Logs a failed request: through pino-http's `req.log` when request lines are logged (info), else
+ * through the base logger the prelude left in `res.locals.logger`, with the request id, and only
+ * when the level is on (a rejected token at `LOG_LEVEL=warn` costs no logging work).
+ */
+function logFailure(
+  req: IncomingMessage,
+  locals: Record<string, unknown>,
+  level: 'error' | 'info',
+  fields: object,
+  msg: string,
+): void {
+  if (req.log) {
+    req.log[level](fields, msg);
+    return;
+  }
+  const base = locals.logger as Logger | undefined;
+  if (base?.isLevelEnabled(level)) base[level]({ reqId: locals.requestId, ...fields }, msg);
+}
+
 /** Sends a gateway error as the route's documented error body. */
-export function sendError(req: Request, res: Response, raw: unknown): void {
+export function sendError(
+  req: IncomingMessage,
+  res: ServerResponse & { locals?: Record<string, unknown> },
+  raw: unknown,
+): void {
   const err = toGatewayError(raw);
-  const family = (res.locals.family as ErrorFamily | undefined) ?? familyOfPath(req.path);
-  const requestId = String(res.locals.requestId ?? '');
+  const locals = res.locals ?? {};
+  const family = (locals.family as ErrorFamily | undefined) ?? familyOfPath(rawPath(req));
+  const requestId = String(locals.requestId ?? '');
   if (err.status >= 500) {
-    req.log?.error({ err: raw, code: err.code }, 'request failed');
+    logFailure(req, locals, 'error', { err: raw, code: err.code }, 'request failed');
   } else {
-    req.log?.info({ code: err.code }, 'request rejected');
+    logFailure(req, locals, 'info', { code: err.code }, 'request rejected');
   }
   if (res.headersSent) {
     res.destroy();
@@ -126,7 +154,7 @@ export function sendError(req: Request, res: Response, raw: unknown): void {
       String(Math.max(1, Math.ceil(err.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))),
     );
   }
-  res.status(err.status).json(body(family, err, requestId));
+  sendJson(req, res, err.status, body(family, err, requestId));
 }
 
 /** The one error middleware. */

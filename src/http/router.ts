@@ -3,14 +3,23 @@
  * (415, 413, malformed JSON), query and body validation, the handler, deprecation headers, and
  * JSON or streamed answers.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import express, { type Request, type Response } from 'express';
+import express from 'express';
 import FindMyWay from 'find-my-way';
 import type { HolderVerifier } from '../auth/holder-auth';
 import { GatewayError, InvalidFieldError, UnsupportedMediaTypeError } from '../errors';
 import type { CallContext } from '../ports';
 import { sendError } from './error-handler';
 import { parseAccountIdsBody, parseQuery, withDateWindow } from './parameters';
+import {
+  hasBodyOfType,
+  type HttpRequest,
+  type HttpResponse,
+  queryOf,
+  rawPath,
+  sendJson,
+} from './plain-http';
 import type { AuthRequest, HandlerResult, RouteSpec } from './route-spec';
 
 /** Largest accepted request body (decisions.md 1.2). */
@@ -27,13 +36,6 @@ export function routePattern(template: string): string {
   return template.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** The request path exactly as sent, without the query (the `aud` of holder tokens). */
-export function rawPath(req: Request): string {
-  const url = req.originalUrl;
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
-}
-
 const jsonParser = express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: true });
 const formParser = express.urlencoded({
   limit: BODY_LIMIT_BYTES,
@@ -42,7 +44,7 @@ const formParser = express.urlencoded({
 });
 
 /** Any failure while reading or parsing a body is the body's fault: 400/413/415 as typed. */
-function bodyErrors(next: express.NextFunction): express.NextFunction {
+function bodyErrors(next: (err?: unknown) => void): (err?: unknown) => void {
   return (err?: unknown) => {
     if (err === undefined || err === null || err === 'route' || err === 'router') return next(err);
     const e = err as { type?: string; status?: number };
@@ -53,10 +55,12 @@ function bodyErrors(next: express.NextFunction): express.NextFunction {
   };
 }
 
-function bodyParser(kind: NonNullable<RouteSpec['body']>): express.RequestHandler {
+type BodyParser = (req: HttpRequest, res: HttpResponse, next: (err?: unknown) => void) => void;
+
+function bodyParser(kind: NonNullable<RouteSpec['body']>): BodyParser {
   return (req, res, next) => {
-    if (req.is('application/json')) return jsonParser(req, res, bodyErrors(next));
-    if (kind === 'json-or-form' && req.is('application/x-www-form-urlencoded')) {
+    if (hasBodyOfType(req, 'application/json')) return jsonParser(req, res, bodyErrors(next));
+    if (kind === 'json-or-form' && hasBodyOfType(req, 'application/x-www-form-urlencoded')) {
       return formParser(req, res, bodyErrors(next));
     }
     throw new UnsupportedMediaTypeError();
@@ -68,7 +72,7 @@ function bodyParser(kind: NonNullable<RouteSpec['body']>): express.RequestHandle
  * never use the caller's signal (a shared core call must not die with one caller), so most
  * requests need no AbortController and no close listener.
  */
-function callContext(res: Response): CallContext {
+function callContext(res: HttpResponse): CallContext {
   let signal: AbortSignal | undefined;
   return {
     requestId: String(res.locals.requestId),
@@ -87,21 +91,22 @@ function callContext(res: Response): CallContext {
   };
 }
 
-function authRequest(req: Request): AuthRequest {
+function authRequest(req: HttpRequest): AuthRequest {
   return {
     authorization: req.headers.authorization,
     path: rawPath(req),
-    ip: req.ip ?? req.socket.remoteAddress ?? '',
+    ip: req.socket.remoteAddress ?? '',
     headers: req.headers,
   };
 }
 
-async function send(req: Request, res: Response, route: RouteSpec, result: HandlerResult) {
+async function send(req: HttpRequest, res: HttpResponse, route: RouteSpec, result: HandlerResult) {
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   const status = result.status ?? route.successStatus ?? 200;
   if (result.stream) {
     const { body, contentType, contentLength } = result.stream;
-    res.status(status).setHeader('Content-Type', contentType);
+    res.statusCode = status;
+    res.setHeader('Content-Type', contentType);
     if (contentLength !== undefined) res.setHeader('Content-Length', String(contentLength));
     if (req.method === 'HEAD') {
       // Headers only: release the core's stream instead of reading it to the end.
@@ -117,18 +122,20 @@ async function send(req: Request, res: Response, route: RouteSpec, result: Handl
     }
     return;
   }
-  if (result.body === undefined) res.status(status).end();
-  else res.status(status).json(result.body);
+  if (result.body === undefined) {
+    res.statusCode = status;
+    res.end();
+  } else sendJson(req, res, status, result.body);
 }
 
 /** The answer to one request of a matched route: its steps, each answering its own failure. */
-type RouteRunner = (req: Request, res: Response) => Promise<void>;
+type RouteRunner = (req: HttpRequest, res: HttpResponse) => Promise<void>;
 
 /** Reads the body with a body-parser middleware; its failures become the body's errors. */
 function readBody(
   kind: NonNullable<RouteSpec['body']>,
-  req: Request,
-  res: Response,
+  req: HttpRequest,
+  res: HttpResponse,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     bodyParser(kind)(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
@@ -138,12 +145,12 @@ function readBody(
 function routeRunner(route: RouteSpec, deps: RouterDeps): RouteRunner {
   const auth = route.auth;
   const body = route.body === 'accountIds' ? 'json' : route.body;
-  const handle = async (req: Request, res: Response) => {
-    const rawQuery = req.query as Record<string, unknown>;
+  const handle = async (req: HttpRequest, res: HttpResponse) => {
+    const rawQuery = queryOf(req);
     let query = parseQuery(rawQuery, route.query);
     if (route.dateWindow) query = withDateWindow(query, deps.now());
     const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
-    const params = req.params as Record<string, string>;
+    const params = req.params ?? {};
     const result = await route.handle({
       params,
       query,
@@ -152,7 +159,7 @@ function routeRunner(route: RouteSpec, deps: RouterDeps): RouteRunner {
       body: route.body && route.body !== 'accountIds' ? req.body : undefined,
       auth: res.locals.auth,
       headers: req.headers,
-      ip: req.ip ?? req.socket.remoteAddress ?? '',
+      ip: req.socket.remoteAddress ?? '',
       ctx: callContext(res),
     });
     if (route.successor) {
@@ -162,9 +169,6 @@ function routeRunner(route: RouteSpec, deps: RouterDeps): RouteRunner {
     await send(req, res, route, result);
   };
   return async (req, res) => {
-    res.locals.family = route.family;
-    res.locals.route = route.path;
-    res.locals.operationId = route.operationId;
     try {
       if (auth === 'holder') await deps.verifyHolder(req.headers.authorization, rawPath(req));
       else if (typeof auth === 'function') res.locals.auth = await auth(authRequest(req));
@@ -195,16 +199,25 @@ const withBadSegmentsReplaced = (path: string) =>
     .join('/');
 
 /**
- * The route table as one middleware: a single radix-tree look-up (find-my-way) of the method and
- * raw path, then the route's steps in order (authentication, body, handler), each failure answered
- * as the route's error family. Paths are case-sensitive and strict (no trailing slash), HEAD is
- * answered by the GET route, and a path or method no route has goes on to the 404 answer. A path
- * parameter that is not valid percent-encoding answers 400 "Invalid field: path".
+ * Serves a request when a route matches it (or would, but for a bad percent-encoding), and says
+ * so; false leaves the request untouched for the rest of the app.
+ */
+export type ApiDispatcher = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * The route table as one dispatcher: a single radix-tree look-up (find-my-way) of the method and
+ * raw path, then `prelude` (metrics, common headers, request id), then the route's steps in order
+ * (authentication, body, handler), each failure answered as the route's error family. It runs on
+ * Node's own request and response objects, before and without Express (see plain-http.ts). Paths
+ * are case-sensitive and strict (no trailing slash), HEAD is answered by the GET route, and a
+ * path or method no route has is left to the app (its 404). A path parameter that is not valid
+ * percent-encoding answers 400 "Invalid field: path".
  */
 export function buildRouter(
   routes: readonly RouteSpec[],
   deps: RouterDeps,
-): express.RequestHandler {
+  prelude: (req: HttpRequest, res: HttpResponse) => void,
+): ApiDispatcher {
   const table = FindMyWay<FindMyWay.HTTPVersion.V1>({
     caseSensitive: true,
     ignoreTrailingSlash: false,
@@ -214,25 +227,41 @@ export function buildRouter(
   });
   for (const route of routes) {
     const runner = routeRunner(route, deps);
-    table.on(route.method, routePattern(route.path), () => undefined, { runner });
+    table.on(route.method, routePattern(route.path), () => undefined, { runner, route });
   }
   const find = (method: string, path: string) => {
     const found = table.find(method as FindMyWay.HTTPMethod, path);
     if (found || method !== 'HEAD') return found;
     return table.find('GET', path);
   };
-  return (req, res, next) => {
-    const path = rawPath(req);
-    const found = find(req.method, path);
-    if (!found || hasEmptyParam(found.params)) {
-      if (path.includes('%') && find(req.method, withBadSegmentsReplaced(path))) {
-        sendError(req, res, new InvalidFieldError('path'));
-        return;
-      }
-      next();
-      return;
+  // The route is known before the prelude, so metrics and request logs carry its template.
+  const begin = (req: IncomingMessage, res: ServerResponse, route?: RouteSpec) => {
+    const response = res as HttpResponse;
+    const locals = Object.create(null) as Record<string, unknown>;
+    if (route) {
+      locals.family = route.family;
+      locals.route = route.path;
+      locals.operationId = route.operationId;
     }
-    req.params = found.params as Record<string, string>;
-    void (found.store as { runner: RouteRunner }).runner(req, res);
+    response.locals = locals;
+    prelude(req, response);
+    return response;
+  };
+  return (req, res) => {
+    const method = req.method ?? 'GET';
+    const path = rawPath(req);
+    const found = find(method, path);
+    if (!found || hasEmptyParam(found.params)) {
+      if (path.includes('%') && find(method, withBadSegmentsReplaced(path))) {
+        sendError(req, begin(req, res), new InvalidFieldError('path'));
+        return true;
+      }
+      return false;
+    }
+    const request = req as HttpRequest;
+    request.params = found.params as Record<string, string>;
+    const { runner, route } = found.store as { runner: RouteRunner; route: RouteSpec };
+    void runner(request, begin(req, res, route));
+    return true;
   };
 }

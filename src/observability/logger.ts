@@ -39,35 +39,34 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 type Res = ServerResponse & { locals?: Record<string, unknown> };
 
-/** The request id: a caller's safe `X-Request-Id` is kept, else a UUID; echoed on the response. */
-function requestId(req: IncomingMessage, res: ServerResponse): string {
+/**
+ * The request id: a caller's safe `X-Request-Id` is kept, else a UUID; echoed on the response
+ * and kept in `res.locals.requestId` for error bodies and call contexts.
+ */
+function requestId(req: IncomingMessage, res: Res): string {
   const given = req.headers['x-request-id'];
   const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
   res.setHeader('X-Request-Id', id);
+  if (res.locals) res.locals.requestId = id;
   return id;
 }
 
-type Middleware = (req: IncomingMessage, res: Res, next: () => void) => void;
+/** Sets up a request's id and logging; synchronous. */
+export type RequestLogging = (req: IncomingMessage, res: Res) => void;
 
 /**
- * Request logging and request ids. Request lines are logged at info; when info is off (e.g.
- * `LOG_LEVEL=warn`) no line would ever be written, so pino-http's per-request work is skipped:
- * the request id is still set, and `req.log` (a child bound to `reqId`) is made only when used.
+ * Request logging and request ids. Request lines are logged at info (pino-http, which gives each
+ * request its `req.log`). When info is off (e.g. `LOG_LEVEL=warn`) no line would ever be written,
+ * so pino-http's per-request work is skipped: the request id is set, and the base logger is left
+ * in `res.locals.logger` for the error path, which adds the request id to what it logs. Nothing
+ * else is made per request.
  */
-export function createHttpLogger(logger: Logger): Middleware {
-  if (!logger.isLevelEnabled('info')) {
-    return (req, res, next) => {
-      const id = requestId(req, res);
-      let child: Logger | undefined;
-      Object.defineProperty(req, 'id', { value: id, configurable: true });
-      Object.defineProperty(req, 'log', {
-        configurable: true,
-        get: () => (child ??= logger.child({ reqId: id })),
-      });
-      next();
-    };
-  }
-  return fullHttpLogger(logger);
+export function createHttpLogger(logger: Logger): RequestLogging {
+  if (logger.isLevelEnabled('info')) return fullHttpLogger(logger);
+  return (req, res) => {
+    requestId(req, res);
+    if (res.locals) res.locals.logger = logger;
+  };
 }
 
 function fullHttpLogger(logger: Logger): HttpLogger<IncomingMessage, Res> {

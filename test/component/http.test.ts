@@ -3,6 +3,7 @@
  * core failures mapped to the documented answers, the OpenAPI document.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createDemoAdapter, loadDemoData, DemoDataError } from '../../adapters/demo';
@@ -24,6 +25,36 @@ describe('routing and request ids', () => {
     gw = await startGateway({}, { logger: capture.logger });
   });
   afterAll(() => gw.close());
+
+  it("when an API route is called, then its request and response keep Node's own prototypes (Express never re-parents them), while Express still serves the probes", async () => {
+    const spy = jest.spyOn(Object, 'setPrototypeOf');
+    try {
+      const api = await gw.get(DETAIL);
+      expect(api.status).toBe(200);
+      expect(api.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(api.headers.get('content-length')).toBe(String(Buffer.byteLength(api.text)));
+      const isHttpObject = (o: unknown) =>
+        o instanceof http.IncomingMessage || o instanceof http.ServerResponse;
+      expect(spy.mock.calls.filter(([target]) => isHttpObject(target))).toEqual([]);
+      expect((await gw.get('/livez')).status).toBe(200);
+      expect(spy.mock.calls.filter(([target]) => isHttpObject(target)).length).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('when an API route is called at info, then its request line carries the route template and operation id', async () => {
+    const res = await gw.get(DETAIL, { headers: { 'x-request-id': 'req-route-1' } });
+    expect(res.status).toBe(200);
+    const line = capture.lines
+      .map((l) => JSON.parse(l))
+      .find((l) => l.reqId === 'req-route-1' && l.msg === 'request completed');
+    expect(line).toMatchObject({
+      route: '/v1/common/customer/{customerId}/detail',
+      operationId: 'getCustomerDetail',
+      res: { statusCode: 200 },
+    });
+  });
 
   it('when no route matches, then it is 404 Not found in the /v1 body', async () => {
     const res = await gw.get('/v1/banking/customer/c-1001/nothing-here');
@@ -205,6 +236,17 @@ describe('logging at warn', () => {
     const error = lines.find((l) => l.reqId === 'req-fail-1');
     expect(error?.msg).toBe('request failed');
     expect(error?.err?.message).toBe('core exploded');
+  });
+
+  it('when several requests fail one after another on one connection, then each line carries its own request id', async () => {
+    for (const id of ['req-seq-1', 'req-seq-2', 'req-seq-3']) {
+      expect((await gw.get(DETAIL, { headers: { 'x-request-id': id } })).status).toBe(500);
+    }
+    const ids = capture.lines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.msg === 'request failed' && String(l.reqId).startsWith('req-seq-'))
+      .map((l) => l.reqId);
+    expect(ids).toEqual(['req-seq-1', 'req-seq-2', 'req-seq-3']);
   });
 });
 

@@ -111,7 +111,7 @@ export async function startGateway(
     ...env,
   });
   const gateway = await createGateway(config, { logger: pino({ level: 'silent' }), ...options });
-  const server = gateway.app.listen(0, '127.0.0.1');
+  const server = http.createServer(gateway.listener).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
