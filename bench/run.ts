@@ -26,7 +26,7 @@
  * CPU 1, as a gateway would on its own core in production. Without it the three processes take
  * turns on both CPUs and the scheduler's time slices show up as milliseconds of p99.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -37,6 +37,7 @@ import autocannon from 'autocannon';
 import * as prettier from 'prettier';
 import { exportJWK, generateKeyPair, type JWK, type KeyLike, SignJWT } from 'jose';
 import { BENCH_ACCOUNTS, BENCH_CUSTOMER } from './core-process';
+import { cpuMs, medianOf, pinRunnerToCpu0, rssMb } from './proc-stats';
 
 const env = process.env;
 const num = (name: string, fallback: number) => {
@@ -90,10 +91,7 @@ const OUT = path.resolve(
 const GENERATED_END =
   '<!-- end of generated results: the notes below are kept by `npm run bench` -->';
 const DIST = __dirname; // dist/bench
-const PIN =
-  env.BENCH_PIN !== '0' &&
-  os.cpus().length >= 2 &&
-  spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' }).status === 0;
+const PIN = pinRunnerToCpu0();
 /** Node flags of the measured servers, gateways and baselines alike (BENCH_NODE_FLAGS). */
 const SERVER_NODE_FLAGS = (env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 /** CPU of a process when pinned: the core shares CPU 0 with this runner, servers get CPU 1. */
@@ -204,42 +202,6 @@ async function startProc(
     },
   };
 }
-
-/** Resident set size in MB of a pid, from /proc (Linux) or `ps`. */
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    if (kb) return kb / 1024;
-  } catch {
-    // not Linux: fall through
-  }
-  return 0;
-}
-
-/**
- * CPU time (user + system, all threads: JavaScript, GC helpers, libuv) a pid has used, in ms, from
- * /proc (Linux; undefined elsewhere). Its change over a scenario divided by the answers is the
- * server's CPU cost per request: unlike req/s, what other work on the machine takes does not
- * count, so it compares builds and servers on a noisy machine.
- */
-function cpuMs(pid: number): number | undefined {
-  try {
-    // Fields after the parenthesised command name; utime and stime are the 12th and 13th.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Clock ticks per second of /proc/<pid>/stat (`getconf CLK_TCK`, 100 on Linux). */
-const CLOCK_TICKS = (() => {
-  const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
-  return Number(out.stdout?.trim()) || 100;
-})();
 
 function rssPoller(pid: number) {
   let peak = rssMb(pid);
@@ -515,13 +477,6 @@ interface Row {
  * `rows`, and the other runs leave the table.
  */
 /** The median of the defined values (undefined when there are none). */
-function medianOf(values: (number | undefined)[]): number | undefined {
-  const sorted = values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 function medianRow(rows: Row[], runs: Row[], scenario: string): Row {
   if (runs.length === 1) return runs[0]!;
   const sorted = [...runs].sort((a, b) => a.measured.rps - b.measured.rps);
@@ -993,9 +948,12 @@ async function main(): Promise<void> {
         overallRate: SOAK_RATE,
         tokenSeconds: SOAK_TOKEN_SECONDS,
       }).then(() => rows.pop());
+      // At both ends, RSS is read 1 s after the full GC that measures the live heap, so that the
+      // two readings are taken in the same state.
+      await sleep(1000);
+      const heapStart = await liveHeapMb(gwSoak);
       await sleep(1000);
       const rssStart = rssMb(gwSoak.child.pid!);
-      const heapStart = await liveHeapMb(gwSoak);
       const soak = await measure(`soak ${SOAK} s at ${SOAK_RATE} req/s (cache miss)`, {
         target: gwSoak,
         method: 'GET',
@@ -1006,8 +964,9 @@ async function main(): Promise<void> {
         tokenSeconds: SOAK_TOKEN_SECONDS,
       });
       await sleep(1000);
-      const rssEnd = rssMb(gwSoak.child.pid!);
       const heapEnd = await liveHeapMb(gwSoak);
+      await sleep(1000);
+      const rssEnd = rssMb(gwSoak.child.pid!);
       soak.note = `RSS ${rssStart.toFixed(0)} MB -> ${rssEnd.toFixed(0)} MB; live heap after a full GC ${heapStart.toFixed(0)} MB -> ${heapEnd.toFixed(0)} MB`;
       const soakGrowth = rssEnd / rssStart - 1;
       target(
@@ -1052,7 +1011,7 @@ async function main(): Promise<void> {
       '- Peak RSS: the measured process (the core for "direct"), polled every 100 ms. CPU µs/req: that process\'s CPU time (user + system, all its threads, from `/proc`) over the scenario, per answered request; other work on the machine does not count in it, so it compares servers and builds where req/s is disturbed.',
       `- Cache miss rows spread their requests over ${MISS_CUSTOMERS} customer ids (the same data in the core), so that no two concurrent requests share a core call through single-flight; the miss row's note counts the core calls.`,
       `- Fixed-rate rows (${FIXED_RATE} req/s and the soak) are paced: the rate is split over up to 50 single-connection autocannon instances whose seconds start evenly staggered (autocannon's own rate limit sends each connection's budget in one burst at the start of every second); latencies are every response's own, in fractional ms, each stream's first second left out.`,
-      `- Soak: a fresh cache-miss gateway, warmed up ${SOAK_WARMUP} s at ${SOAK_RATE} req/s, then ${SOAK} s at that rate, with tokens signed beforehand that each expire ${SOAK_TOKEN_SECONDS} s after the second they are due to be sent (less the signing time), so the replay store, which holds a jti until its exp plus ${CLOCK_TOLERANCE_SECONDS} s, reaches its steady size (about rate × ${SOAK_JTI_SECONDS} s) within the warm-up; RSS after the warm-up and after the soak, and the live heap after a full GC at both points.`,
+      `- Soak: a fresh cache-miss gateway, warmed up ${SOAK_WARMUP} s at ${SOAK_RATE} req/s, then ${SOAK} s at that rate, with tokens signed beforehand that each expire ${SOAK_TOKEN_SECONDS} s after the second they are due to be sent (less the signing time), so the replay store, which holds a jti until its exp plus ${CLOCK_TOLERANCE_SECONDS} s, reaches its steady size (about rate × ${SOAK_JTI_SECONDS} s) within the warm-up; at the end of the warm-up and of the soak, the live heap after a full GC and the RSS 1 s after that GC.`,
       `- Node flags of the gateways and baselines: ${SERVER_NODE_FLAGS.length > 0 ? `\`${SERVER_NODE_FLAGS.join(' ')}\`` : 'none'}.`,
       '',
       '| scenario | req/s | p50 ms | p99 ms | peak RSS MB | CPU µs/req | ratio | notes |',
