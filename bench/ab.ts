@@ -7,7 +7,8 @@
  * machine at the same time compare builds; CPU time per request is not disturbed by other work
  * the way req/s is.
  *
- * The path defaults to a cache hit, `GET /v1/common/customer/c-1001/detail`; tokens are ES256,
+ * Each build runs with the Node options it ships with (its package.json `config.nodeOptions`),
+ * as `npm start` would start it. The path defaults to a cache hit, `GET /v1/common/customer/c-1001/detail`; tokens are ES256,
  * one unique jti per request, signed before each round. Servers run alone on CPU 1, autocannon
  * on CPU 0 (with `taskset`; BENCH_PIN=0 turns it off). Settings: BENCH_AB_ROUNDS (6), BENCH_AB_SECONDS per round (5),
  * BENCH_CONNECTIONS (50).
@@ -21,7 +22,7 @@ import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { loadDevKey } from '../src/auth/dev-keys';
 import { projectRoot } from '../src/config/project-root';
-import { cpuMs, medianOf, pinRunnerToCpu0 } from './proc-stats';
+import { cpuMs, medianOf, pinRunnerToCpu0, shippedNodeOptions } from './proc-stats';
 
 const env = process.env;
 const ROUNDS = Number(env.BENCH_AB_ROUNDS ?? 6);
@@ -43,7 +44,8 @@ interface Build {
 async function start(build: Build, keysDir: string): Promise<void> {
   const main = path.join(build.root, 'dist/src/main.js');
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build there first`);
-  const args = PIN ? ['-c', '1', process.execPath, main] : [main];
+  const node = [...shippedNodeOptions(build.root), main];
+  const args = PIN ? ['-c', '1', process.execPath, ...node] : node;
   const proc = spawn(PIN ? 'taskset' : process.execPath, args, {
     cwd: build.root,
     env: {

@@ -61,3 +61,15 @@ export const CLOCK_TICKS = (() => {
   const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
   return Number(out.stdout?.trim()) || 100;
 })();
+
+/**
+ * The Node options the gateway ships with (package.json `config.nodeOptions`, which `npm start`
+ * puts in front of the operator's NODE_OPTIONS) of the checkout at `root`: the bench runs servers
+ * with them, so it measures the gateway as it is started in production.
+ */
+export function shippedNodeOptions(root: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(`${root}/package.json`, 'utf8')) as {
+    config?: { nodeOptions?: string };
+  };
+  return (pkg.config?.nodeOptions ?? '').split(/\s+/).filter(Boolean);
+}
