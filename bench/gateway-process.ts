@@ -15,12 +15,14 @@ async function main(): Promise<void> {
   const gateway = await createGateway(config, { adapter: httpCoreAdapter(coreUrl) });
   const { port, shutdown } = await listen(gateway, config.port, config.host);
   process.stdout.write(`READY ${port}\n`);
-  // With --expose-gc (BENCH_EXPOSE_GC=1): SIGUSR2 runs a full GC and prints the live heap.
+  // With --expose-gc (BENCH_EXPOSE_GC=1): SIGUSR2 runs a full GC and prints the live heap and
+  // the memory V8 holds for its heap (committed), in bytes.
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
     process.on('SIGUSR2', () => {
       gc();
-      process.stdout.write(`HEAP ${process.memoryUsage().heapUsed}\n`);
+      const { heapUsed, heapTotal } = process.memoryUsage();
+      process.stdout.write(`HEAP ${heapUsed} ${heapTotal}\n`);
     });
   }
   process.once('SIGTERM', () => {

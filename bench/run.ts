@@ -517,24 +517,25 @@ function medianRow(rows: Row[], runs: Row[], scenario: string, by: 'rps' | 'p99'
 }
 
 /**
- * Live heap of a gateway process after a full GC, in MB: it runs `gc()` on SIGUSR2 and prints
- * `HEAP <bytes>` (bench/gateway-process.ts with BENCH_EXPOSE_GC=1).
+ * A gateway process's heap after a full GC, in MB: what is live, and what V8 holds for its heap
+ * (committed). It runs `gc()` on SIGUSR2 and prints `HEAP <used> <committed>` in bytes
+ * (bench/gateway-process.ts with BENCH_EXPOSE_GC=1).
  */
-async function liveHeapMb(p: Proc): Promise<number> {
-  const line = new Promise<number>((resolve) => {
+async function heapAfterGcMb(p: Proc): Promise<{ live: number; committed: number }> {
+  const line = new Promise<{ live: number; committed: number }>((resolve) => {
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
-      const m = /HEAP (\d+)/.exec(out);
+      const m = /HEAP (\d+) (\d+)/.exec(out);
       if (m) {
         p.child.stdout!.off('data', onData);
-        resolve(Number(m[1]) / 2 ** 20);
+        resolve({ live: Number(m[1]) / 2 ** 20, committed: Number(m[2]) / 2 ** 20 });
       }
     };
     p.child.stdout!.on('data', onData);
   });
   p.child.kill('SIGUSR2');
-  return Promise.race([line, sleep(5000).then(() => NaN)]);
+  return Promise.race([line, sleep(5000).then(() => ({ live: NaN, committed: NaN }))]);
 }
 
 async function coreHits(core: Proc): Promise<number> {
@@ -1005,7 +1006,7 @@ async function main(): Promise<void> {
       // At both ends, RSS is read 1 s after the full GC that measures the live heap, so that the
       // two readings are taken in the same state.
       await sleep(1000);
-      const heapStart = await liveHeapMb(gwSoak);
+      const heapStart = await heapAfterGcMb(gwSoak);
       await sleep(1000);
       const rssStart = rssMb(gwSoak.child.pid!);
       const soak = await measure(`soak ${SOAK} s at ${SOAK_RATE} req/s (cache miss)`, {
@@ -1018,10 +1019,15 @@ async function main(): Promise<void> {
         tokenSeconds: SOAK_TOKEN_SECONDS,
       });
       await sleep(1000);
-      const heapEnd = await liveHeapMb(gwSoak);
+      const heapEnd = await heapAfterGcMb(gwSoak);
       await sleep(1000);
       const rssEnd = rssMb(gwSoak.child.pid!);
-      soak.note = `RSS ${rssStart.toFixed(0)} MB -> ${rssEnd.toFixed(0)} MB; live heap after a full GC ${heapStart.toFixed(0)} MB -> ${heapEnd.toFixed(0)} MB`;
+      // Where RSS moves: V8's committed heap, or the rest (code, native allocations, buffers).
+      const mb = (a: number, b: number) => `${a.toFixed(0)} MB -> ${b.toFixed(0)} MB`;
+      soak.note =
+        `RSS ${mb(rssStart, rssEnd)}; after a full GC, live heap ${mb(heapStart.live, heapEnd.live)}, ` +
+        `V8 heap committed ${mb(heapStart.committed, heapEnd.committed)}, ` +
+        `RSS outside the V8 heap ${mb(rssStart - heapStart.committed, rssEnd - heapEnd.committed)}`;
       const soakGrowth = rssEnd / rssStart - 1;
       target(
         'RSS after the soak within 10% of after warm-up, under 256 MB',
