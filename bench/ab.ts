@@ -8,9 +8,10 @@
  * the way req/s is.
  *
  * Each build runs with the Node options it ships with (its package.json `config.nodeOptions`),
- * as `npm start` would start it. The path defaults to a cache hit, `GET /v1/common/customer/c-1001/detail`; tokens are ES256,
- * one unique jti per request, signed before each round. Servers run alone on CPU 1, autocannon
- * on CPU 0 (with `taskset`; BENCH_PIN=0 turns it off). Settings: BENCH_AB_ROUNDS (6), BENCH_AB_SECONDS per round (5),
+ * as `npm start` would start it. The path defaults to a cache hit,
+ * `GET /v1/common/customer/c-1001/detail`; tokens are ES256, one unique jti per request, signed
+ * before each round. Servers run alone on CPU 1, autocannon on CPU 0 (with `taskset`;
+ * BENCH_PIN=0 turns it off). Settings: BENCH_AB_ROUNDS (6), BENCH_AB_SECONDS per round (5),
  * BENCH_CONNECTIONS (50).
  */
 import { type ChildProcess, spawn } from 'node:child_process';

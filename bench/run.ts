@@ -18,10 +18,11 @@
  * BENCH_ONLY a comma list of the scenario groups to run (throughput, fanout, rejected, fixed,
  * soak; all by default): the targets of the groups left out are not judged, BENCH_WARMUP seconds
  * of load on each server before it is measured (5), BENCH_REPEAT alternated rounds of the
- * throughput and fixed-rate scenarios, each reported as its median (3), BENCH_TRACE=1 logs the paced loads
- * second by second, BENCH_SERVER_OUT a folder keeping each server's output (with
+ * throughput and fixed-rate scenarios, each reported as its median (3), BENCH_TRACE=1 logs the
+ * paced loads second by second, BENCH_SERVER_OUT a folder keeping each server's output (with
  * BENCH_NODE_FLAGS=--trace-gc, say), BENCH_PROFILE_* passed on to the gateways and baselines
- * for profile-window.ts (with BENCH_NODE_FLAGS="--require <abs path>/dist/bench/profile-window.js").
+ * for profile-window.ts (with
+ * BENCH_NODE_FLAGS="--require <abs path>/dist/bench/profile-window.js").
  *
  * CPU pinning (default on Linux with `taskset` and at least 2 CPUs): this runner (autocannon) and
  * the loopback core share CPU 0, and the measured server (a gateway or a baseline) runs alone on
@@ -94,7 +95,6 @@ const GENERATED_END =
   '<!-- end of generated results: the notes below are kept by `npm run bench` -->';
 const DIST = __dirname; // dist/bench
 const PIN = pinRunnerToCpu0();
-/** Node flags of the measured servers, gateways and baselines alike (BENCH_NODE_FLAGS). */
 /**
  * Node flags of the gateways and the baselines alike: the options the gateway ships with (`npm
  * start`), then BENCH_NODE_FLAGS (a later flag wins). The baselines get them too, so that the
@@ -104,7 +104,10 @@ const SERVER_NODE_FLAGS = [
   ...shippedNodeOptions(path.join(__dirname, '..', '..')),
   ...(env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
 ];
-/** profile-window.ts's settings, passed on to the gateways and baselines (`--require` it by BENCH_NODE_FLAGS). */
+/**
+ * profile-window.ts's settings, passed on to the gateways and baselines (which `--require` it
+ * through BENCH_NODE_FLAGS).
+ */
 const PROFILE_ENV = Object.fromEntries(
   Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('BENCH_PROFILE_')),
 );
@@ -493,8 +496,8 @@ interface Row {
 
 /**
  * One row for repeated runs of a scenario: the run with the median req/s (its latencies with it),
- * or with the median of `by` (p99 for paced rows, whose req/s is set), the peak RSS of all runs,
- * and each run's req/s in the note. It takes the first run's place in `rows`, and the other runs
+ * or with the median p99 (`by`, for paced rows, whose req/s is set), the peak RSS of all runs,
+ * and each run's req/s (or p99) in the note. It takes the first run's place in `rows`, and the other runs
  * leave the table.
  */
 function medianRow(rows: Row[], runs: Row[], scenario: string, by: 'rps' | 'p99' = 'rps'): Row {
