@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { loadDevKey } from '../src/auth/dev-keys';
 import { projectRoot } from '../src/config/project-root';
-import { cpuMs, medianOf, pinRunnerToCpu0, shippedNodeOptions } from './proc-stats';
+import { cpuMs, medianOf, nodeCommand, pinRunnerToCpu0, shippedNodeOptions } from './proc-stats';
 
 const env = process.env;
 const ROUNDS = Number(env.BENCH_AB_ROUNDS ?? 6);
@@ -45,9 +45,8 @@ interface Build {
 async function start(build: Build, keysDir: string): Promise<void> {
   const main = path.join(build.root, 'dist/src/main.js');
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build there first`);
-  const node = [...shippedNodeOptions(build.root), main];
-  const args = PIN ? ['-c', '1', process.execPath, ...node] : node;
-  const proc = spawn(PIN ? 'taskset' : process.execPath, args, {
+  const [command, args] = nodeCommand([...shippedNodeOptions(build.root), main], '1', PIN);
+  const proc = spawn(command, args, {
     cwd: build.root,
     env: {
       ...env,

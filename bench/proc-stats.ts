@@ -18,6 +18,16 @@ export function pinRunnerToCpu0(): boolean {
   );
 }
 
+/**
+ * The command and arguments that run `node <nodeArgs>`: alone on CPU `cpu` (with `taskset`) when
+ * `pinned`, else plain.
+ */
+export function nodeCommand(nodeArgs: string[], cpu: string, pinned: boolean): [string, string[]] {
+  return pinned
+    ? ['taskset', ['-c', cpu, process.execPath, ...nodeArgs]]
+    : [process.execPath, nodeArgs];
+}
+
 /** The median of the defined values (the mean of the middle two when even), or undefined. */
 export function medianOf(values: (number | undefined)[]): number | undefined {
   const sorted = values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);

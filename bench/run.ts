@@ -40,7 +40,14 @@ import autocannon from 'autocannon';
 import * as prettier from 'prettier';
 import { exportJWK, generateKeyPair, type JWK, type KeyLike, SignJWT } from 'jose';
 import { BENCH_ACCOUNTS, BENCH_CUSTOMER } from './core-process';
-import { cpuMs, medianOf, pinRunnerToCpu0, rssMb, shippedNodeOptions } from './proc-stats';
+import {
+  cpuMs,
+  medianOf,
+  nodeCommand,
+  pinRunnerToCpu0,
+  rssMb,
+  shippedNodeOptions,
+} from './proc-stats';
 
 const env = process.env;
 const num = (name: string, fallback: number) => {
@@ -165,13 +172,15 @@ async function startProc(
   fixedPort?: number,
 ): Promise<Proc> {
   const port = fixedPort ?? (await freePort());
-  const command = PIN ? 'taskset' : process.execPath;
-  const args = [
-    ...(script === 'core-process.js' ? [] : SERVER_NODE_FLAGS),
-    ...(extraEnv.BENCH_EXPOSE_GC ? ['--expose-gc'] : []),
-    path.join(DIST, script),
-  ];
-  if (PIN) args.unshift('-c', cpuOf(script), process.execPath);
+  const [command, args] = nodeCommand(
+    [
+      ...(script === 'core-process.js' ? [] : SERVER_NODE_FLAGS),
+      ...(extraEnv.BENCH_EXPOSE_GC ? ['--expose-gc'] : []),
+      path.join(DIST, script),
+    ],
+    cpuOf(script),
+    PIN,
+  );
   const child = spawn(command, args, {
     env: {
       PATH: env.PATH ?? '',
