@@ -3,6 +3,7 @@
  * to `dist/`), configured by `loadConfig(process.env)`, on the loopback HTTP core adapter at
  * `BENCH_CORE_URL`. Prints `READY <port>` once listening; stops gracefully on SIGTERM.
  */
+import v8 from 'node:v8';
 import { loadConfig } from '../src/config/config';
 import { createGateway } from '../src/gateway';
 import { listen } from '../src/server';
@@ -15,14 +16,22 @@ async function main(): Promise<void> {
   const gateway = await createGateway(config, { adapter: httpCoreAdapter(coreUrl) });
   const { port, shutdown } = await listen(gateway, config.port, config.host);
   process.stdout.write(`READY ${port}\n`);
-  // With --expose-gc (BENCH_EXPOSE_GC=1): SIGUSR2 runs a full GC and prints the live heap and
-  // the memory V8 holds for its heap (committed), in bytes.
+  // With --expose-gc (BENCH_EXPOSE_GC=1): SIGUSR2 runs a full GC and prints the live heap, the
+  // memory V8 holds for its heap (committed) and that memory per heap space, in bytes, as JSON.
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
     process.on('SIGUSR2', () => {
       gc();
       const { heapUsed, heapTotal } = process.memoryUsage();
-      process.stdout.write(`HEAP ${heapUsed} ${heapTotal}\n`);
+      const spaces = Object.fromEntries(
+        v8
+          .getHeapSpaceStatistics()
+          .filter((s) => s.space_size > 0)
+          .map((s) => [s.space_name, s.space_size]),
+      );
+      process.stdout.write(
+        `HEAP ${JSON.stringify({ live: heapUsed, committed: heapTotal, spaces })}\n`,
+      );
     });
   }
   process.once('SIGTERM', () => {

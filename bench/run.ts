@@ -8,8 +8,9 @@
  * each scenario starts.
  *
  * Settings (environment): BENCH_DURATION seconds per scenario (10), BENCH_SOAK seconds (60),
- * BENCH_SOAK_WARMUP seconds (90), BENCH_SOAK_TOKEN_SECONDS lifetime of the soak's tokens (45),
- * BENCH_SOAK_RATE req/s during the soak (1000),
+ * BENCH_SOAK_WARMUP seconds (90), BENCH_SOAK_SETTLE seconds of load after the warm-up's full GC
+ * (30), BENCH_SOAK_TOKEN_SECONDS lifetime of the soak's tokens (45), BENCH_SOAK_RATE req/s during
+ * the soak (1000),
  * BENCH_CONNECTIONS (50), BENCH_FANOUT_CONNECTIONS (10), BENCH_RATE fixed rate for the
  * added-latency check (1000), BENCH_MISS_CUSTOMERS customer ids of the cache-miss rows (1000),
  * BENCH_INFO=0 skips the LOG_LEVEL=info scenario, BENCH_OUT results file (bench/results.md),
@@ -71,6 +72,16 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 const SOAK_JTI_SECONDS = SOAK_TOKEN_SECONDS + CLOCK_TOLERANCE_SECONDS;
 /** Soak warm-up (BENCH_SOAK_WARMUP): by default long enough for the replay store to level off. */
 const SOAK_WARMUP = num('BENCH_SOAK_WARMUP', SOAK_JTI_SECONDS + 15);
+/**
+ * Load at the soak rate after the warm-up's full GC and before the soak's first reading
+ * (BENCH_SOAK_SETTLE, 30 s). V8 sizes its old generation by how fast the program allocates and
+ * how fast it collects; the first forced full GC, taken with the process idle for a second, sets
+ * it on a smaller limit it then keeps (--trace-gc-nvp: a full GC every ~10 s with the limit at
+ * ~60-125 MB before it, every ~1.4 s at ~42 MB after). Its heap still holds the pages of the
+ * larger limit, which the following full GCs compact away. Reading at the start only after this
+ * settling compares the two ends in the same regime.
+ */
+const SOAK_SETTLE = num('BENCH_SOAK_SETTLE', 30);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const FANOUT_CONNECTIONS = num('BENCH_FANOUT_CONNECTIONS', 10);
 const FIXED_RATE = num('BENCH_RATE', 1000);
@@ -528,26 +539,55 @@ function medianRow(rows: Row[], runs: Row[], scenario: string, by: 'rps' | 'p99'
   return row;
 }
 
+/** A gateway process's heap after a full GC, in MB. */
+interface HeapMb {
+  /** What is still live. */
+  live: number;
+  /** What V8 holds for its heap (committed). */
+  committed: number;
+  /** Committed per heap space (new_space, old_space, code_space, large_object_space...). */
+  spaces: Record<string, number>;
+}
+
+/** The heap spaces whose committed size differs by 1 MB or more: `new_space 48 -> 32 MB, ...`. */
+function spaceMoves(a: HeapMb, b: HeapMb): string {
+  const names = [...new Set([...Object.keys(a.spaces), ...Object.keys(b.spaces)])];
+  const moved = names
+    .map((n) => [n, a.spaces[n] ?? 0, b.spaces[n] ?? 0] as const)
+    .filter(([, x, y]) => Math.abs(y - x) >= 1)
+    .map(([n, x, y]) => `${n} ${x.toFixed(0)} -> ${y.toFixed(0)} MB`);
+  return moved.length ? moved.join(', ') : 'no space moved by 1 MB';
+}
+
 /**
- * A gateway process's heap after a full GC, in MB: what is live, and what V8 holds for its heap
- * (committed). It runs `gc()` on SIGUSR2 and prints `HEAP <used> <committed>` in bytes
- * (bench/gateway-process.ts with BENCH_EXPOSE_GC=1).
+ * A gateway process's heap after a full GC. It runs `gc()` on SIGUSR2 and prints
+ * `HEAP {"live","committed","spaces"}` in bytes (bench/gateway-process.ts with BENCH_EXPOSE_GC=1).
  */
-async function heapAfterGcMb(p: Proc): Promise<{ live: number; committed: number }> {
-  const line = new Promise<{ live: number; committed: number }>((resolve) => {
+async function heapAfterGcMb(p: Proc): Promise<HeapMb> {
+  const line = new Promise<HeapMb>((resolve) => {
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
-      const m = /HEAP (\d+) (\d+)/.exec(out);
+      const m = /HEAP (\{.*\})\n/.exec(out);
       if (m) {
         p.child.stdout!.off('data', onData);
-        resolve({ live: Number(m[1]) / 2 ** 20, committed: Number(m[2]) / 2 ** 20 });
+        const raw = JSON.parse(m[1]) as {
+          live: number;
+          committed: number;
+          spaces: Record<string, number>;
+        };
+        const mb = (b: number) => b / 2 ** 20;
+        resolve({
+          live: mb(raw.live),
+          committed: mb(raw.committed),
+          spaces: Object.fromEntries(Object.entries(raw.spaces).map(([k, v]) => [k, mb(v)])),
+        });
       }
     };
     p.child.stdout!.on('data', onData);
   });
   p.child.kill('SIGUSR2');
-  return Promise.race([line, sleep(5000).then(() => ({ live: NaN, committed: NaN }))]);
+  return Promise.race([line, sleep(5000).then(() => ({ live: NaN, committed: NaN, spaces: {} }))]);
 }
 
 async function coreHits(core: Proc): Promise<number> {
@@ -1015,8 +1055,23 @@ async function main(): Promise<void> {
         overallRate: SOAK_RATE,
         tokenSeconds: SOAK_TOKEN_SECONDS,
       }).then(() => rows.pop());
-      // At both ends, RSS is read 1 s after the full GC that measures the live heap, so that the
-      // two readings are taken in the same state.
+      // The warm-up ends with a full GC (read here, for the record), then SOAK_SETTLE seconds of
+      // load in the regime that GC leaves V8 in. At both ends of the soak, RSS is read 1 s after
+      // the full GC that measures the live heap, so that the two readings are taken in the same
+      // state.
+      await sleep(1000);
+      const heapWarm = await heapAfterGcMb(gwSoak);
+      await sleep(1000);
+      const rssWarm = rssMb(gwSoak.child.pid!);
+      await measure(`soak settling ${SOAK_SETTLE} s at ${SOAK_RATE} req/s`, {
+        target: gwSoak,
+        method: 'GET',
+        path: DETAIL,
+        paths: MISS_DETAILS,
+        duration: SOAK_SETTLE,
+        overallRate: SOAK_RATE,
+        tokenSeconds: SOAK_TOKEN_SECONDS,
+      }).then(() => rows.pop());
       await sleep(1000);
       const heapStart = await heapAfterGcMb(gwSoak);
       await sleep(1000);
@@ -1038,8 +1093,10 @@ async function main(): Promise<void> {
       const mb = (a: number, b: number) => `${a.toFixed(0)} MB -> ${b.toFixed(0)} MB`;
       soak.note =
         `RSS ${mb(rssStart, rssEnd)}; after a full GC, live heap ${mb(heapStart.live, heapEnd.live)}, ` +
-        `V8 heap committed ${mb(heapStart.committed, heapEnd.committed)}, ` +
-        `RSS outside the V8 heap ${mb(rssStart - heapStart.committed, rssEnd - heapEnd.committed)}`;
+        `V8 heap committed ${mb(heapStart.committed, heapEnd.committed)} (${spaceMoves(heapStart, heapEnd)}), ` +
+        `RSS outside the V8 heap ${mb(rssStart - heapStart.committed, rssEnd - heapEnd.committed)}; ` +
+        `at the warm-up's end, before settling: RSS ${rssWarm.toFixed(0)} MB, ` +
+        `V8 heap committed ${heapWarm.committed.toFixed(0)} MB (${spaceMoves(heapWarm, heapStart)} by the start)`;
       const soakGrowth = rssEnd / rssStart - 1;
       target(
         'RSS after the soak within 10% of after warm-up, under 256 MB',
@@ -1083,7 +1140,7 @@ async function main(): Promise<void> {
       '- Peak RSS: the measured process (the core for "direct"), polled every 100 ms. CPU µs/req: that process\'s CPU time (user + system, all its threads, from `/proc`) over the scenario, per answered request; other work on the machine does not count in it, so it compares servers and builds where req/s is disturbed.',
       `- Cache miss rows spread their requests over ${MISS_CUSTOMERS} customer ids (the same data in the core), so that no two concurrent requests share a core call through single-flight; the miss row's note counts the core calls.`,
       `- Fixed-rate rows (${FIXED_RATE} req/s and the soak) are paced: the rate is split over up to 50 single-connection autocannon instances whose seconds start evenly staggered (autocannon's own rate limit sends each connection's budget in one burst at the start of every second); latencies are every response's own, in fractional ms, each stream's first second left out.`,
-      `- Soak: a fresh cache-miss gateway, warmed up ${SOAK_WARMUP} s at ${SOAK_RATE} req/s, then ${SOAK} s at that rate, with tokens signed beforehand that each expire ${SOAK_TOKEN_SECONDS} s after the second they are due to be sent (less the signing time), so the replay store, which holds a jti until its exp plus ${CLOCK_TOLERANCE_SECONDS} s, reaches its steady size (about rate × ${SOAK_JTI_SECONDS} s) within the warm-up; at the end of the warm-up and of the soak, the live heap after a full GC and the RSS 1 s after that GC.`,
+      `- Soak: a fresh cache-miss gateway, warmed up ${SOAK_WARMUP} s at ${SOAK_RATE} req/s, then ${SOAK} s at that rate, with tokens signed beforehand that each expire ${SOAK_TOKEN_SECONDS} s after the second they are due to be sent (less the signing time), so the replay store, which holds a jti until its exp plus ${CLOCK_TOLERANCE_SECONDS} s, reaches its steady size (about rate × ${SOAK_JTI_SECONDS} s) within the warm-up; the warm-up ends with a full GC, which puts V8 on a smaller old-generation limit, followed by ${SOAK_SETTLE} s at the rate so that its heap settles in that regime; at the start and the end of the soak, the live heap after a full GC and the RSS 1 s after that GC.`,
       `- Node flags of the gateways and baselines alike: ${SERVER_NODE_FLAGS.length > 0 ? `\`${SERVER_NODE_FLAGS.join(' ')}\`` : 'none'} (the gateway's shipped options, package.json \`config.nodeOptions\`, then BENCH_NODE_FLAGS).`,
       '',
       '| scenario | req/s | p50 ms | p99 ms | peak RSS MB | CPU µs/req | ratio | notes |',
