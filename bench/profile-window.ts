@@ -14,6 +14,14 @@
  *   is what keeps per-request objects longer, the objects that scavenges copy and promote. (V8's
  *   `includeObjectsCollectedByMinorGC: false` would say this directly, but Node 20's V8 keeps
  *   samples that scavenges free, so the window is closed by a full GC instead.)
+ * - `allocations`: V8's sampling heap profiler over the window, keeping the samples that either
+ *   GC frees: where the bytes allocated in the window were allocated, in `<name>.heapprofile`.
+ *   How much a request allocates sets how often scavenges pause it.
+ *
+ * - `gc`: no window; every garbage collection of the process's life, one line each (start as
+ *   epoch ms, duration ms, kind), in `<name>.tsv`. With this kind the bench runner also writes
+ *   each paced row's answers (`answers-<port>-<row>.tsv`: end as epoch ms, latency ms), and
+ *   `node dist/bench/gc-latency-report.js <dir>` tells which slow answers met a GC pause.
  *
  * BENCH_PROFILE_DIR (required) receives `<kind>-<script>-<port>-<pid>.<ext>`.
  */
@@ -21,10 +29,37 @@ import diagnosticsChannel from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
+import { PerformanceObserver, constants, performance } from 'node:perf_hooks';
 
 const dir = process.env.BENCH_PROFILE_DIR;
 if (dir) {
-  const kind = process.env.BENCH_PROFILE_KIND === 'survivors' ? 'survivors' : 'cpu';
+  const kinds = ['cpu', 'survivors', 'allocations', 'gc'] as const;
+  const kind = kinds.find((k) => k === process.env.BENCH_PROFILE_KIND) ?? 'cpu';
+  if (kind === 'gc') logGcs(dir);
+  else profileWindow(dir, kind);
+}
+
+/** Appends every GC of this process to `gc-<script>-<port>-<pid>.tsv` as it happens. */
+function logGcs(dir: string): void {
+  const script = path.basename(process.argv[1] ?? 'node', '.js');
+  const file = path.join(dir, `gc-${script}-${process.env.PORT}-${process.pid}.tsv`);
+  const kinds: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+  };
+  new PerformanceObserver((list) => {
+    const lines = list.getEntries().map((e) => {
+      const gcKind = (e as { detail?: { kind?: number } }).detail?.kind ?? -1;
+      const start = performance.timeOrigin + e.startTime;
+      return `${start.toFixed(3)}\t${e.duration.toFixed(3)}\t${kinds[gcKind] ?? gcKind}\n`;
+    });
+    fs.appendFileSync(file, lines.join(''));
+  }).observe({ entryTypes: ['gc'] });
+}
+
+function profileWindow(dir: string, kind: 'cpu' | 'survivors' | 'allocations'): void {
   const steadyFor = Number(process.env.BENCH_PROFILE_AFTER ?? 3);
   const targetRate = Number(process.env.BENCH_PROFILE_RATE ?? 1000);
   const windowMs = Number(process.env.BENCH_PROFILE_WINDOW ?? 2) * 1000;
@@ -61,16 +96,22 @@ if (dir) {
       post('Profiler.enable');
       post('Profiler.setSamplingInterval', { interval: 100 });
       post('Profiler.start');
-    } else {
+    } else if (kind === 'survivors') {
       post('HeapProfiler.collectGarbage');
       post('HeapProfiler.startSampling', { samplingInterval: 1024 });
+    } else {
+      post('HeapProfiler.startSampling', {
+        samplingInterval: 1024,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
     }
     setTimeout(() => {
       if (kind === 'cpu') {
         write('cpuprofile', (post('Profiler.stop') as { profile: unknown }).profile);
         return;
       }
-      post('HeapProfiler.collectGarbage');
+      if (kind === 'survivors') post('HeapProfiler.collectGarbage');
       write(
         'heapprofile',
         (post('HeapProfiler.getSamplingProfile') as { profile: unknown }).profile,

@@ -129,6 +129,12 @@ const SERVER_NODE_FLAGS = [
 const PROFILE_ENV = Object.fromEntries(
   Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('BENCH_PROFILE_')),
 );
+/**
+ * With BENCH_PROFILE_KIND=gc, the folder where each paced row's answers are written (end as epoch
+ * ms, latency ms), next to the servers' GC logs, for bench/gc-latency-report.ts.
+ */
+const ANSWERS_DIR = env.BENCH_PROFILE_KIND === 'gc' ? env.BENCH_PROFILE_DIR : undefined;
+let answersWritten = 0;
 /** CPU of a process when pinned: the core shares CPU 0 with this runner, servers get CPU 1. */
 const cpuOf = (script: string) => (script === 'core-process.js' ? '0' : '1');
 const SUBDOMAIN = 'bench';
@@ -452,6 +458,8 @@ function logSeconds(trace: [number, number][]): void {
 async function runPaced(load: Load & { overallRate: number }): Promise<Measured> {
   const streams = Math.max(1, Math.min(50, Math.floor(load.overallRate / 10)));
   const latencies: number[] = [];
+  /** With ANSWERS_DIR: each answer's end (epoch ms, fractional) and latency. */
+  const answers: string[] = [];
   /** [ms since the start, latency ms] of each response, kept with BENCH_TRACE. */
   const trace: [number, number][] = [];
   const counts = { ok: 0, non2xx: 0, errors: 0 };
@@ -478,6 +486,10 @@ async function runPaced(load: Load & { overallRate: number }): Promise<Measured>
         if (Date.now() - streamStart >= 1000) {
           latencies.push(responseTime);
           if (TRACE) trace.push([Date.now() - started, responseTime]);
+          if (ANSWERS_DIR) {
+            const end = performance.timeOrigin + performance.now();
+            answers.push(`${end.toFixed(3)}\t${responseTime.toFixed(3)}\n`);
+          }
         }
         if (statusCode >= 200 && statusCode < 300) counts.ok += 1;
         else counts.non2xx += 1;
@@ -487,6 +499,11 @@ async function runPaced(load: Load & { overallRate: number }): Promise<Measured>
   });
   await Promise.all(runs);
   if (TRACE) logSeconds(trace);
+  if (ANSWERS_DIR) {
+    answersWritten += 1;
+    const file = `answers-${load.target.port}-${answersWritten}.tsv`;
+    fs.writeFileSync(path.join(ANSWERS_DIR, file), answers.join(''));
+  }
   const seconds = (Date.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Number(quantile(latencies, q).toFixed(2));
