@@ -1063,49 +1063,34 @@ async function main(): Promise<void> {
           BENCH_EXPOSE_GC: '1',
         }),
       );
-      await measure(`soak warm-up ${SOAK_WARMUP} s at ${SOAK_RATE} req/s`, {
-        target: gwSoak,
-        method: 'GET',
-        path: DETAIL,
-        paths: MISS_DETAILS,
-        duration: SOAK_WARMUP,
-        overallRate: SOAK_RATE,
-        tokenSeconds: SOAK_TOKEN_SECONDS,
-      }).then(() => rows.pop());
+      /** `seconds` of the soak's load (cache miss, paced at SOAK_RATE) on the soak gateway. */
+      const soakLoad = (scenario: string, seconds: number) =>
+        measure(scenario, {
+          target: gwSoak,
+          method: 'GET',
+          path: DETAIL,
+          paths: MISS_DETAILS,
+          duration: seconds,
+          overallRate: SOAK_RATE,
+          tokenSeconds: SOAK_TOKEN_SECONDS,
+        });
+      /** RSS 1 s after the full GC that measures the live heap: every reading in the same state. */
+      const reading = async () => {
+        await sleep(1000);
+        const heap = await heapAfterGcMb(gwSoak);
+        await sleep(1000);
+        return { heap, rss: rssMb(gwSoak.child.pid!) };
+      };
+      await soakLoad(`soak warm-up ${SOAK_WARMUP} s at ${SOAK_RATE} req/s`, SOAK_WARMUP);
+      rows.pop();
       // The warm-up ends with a full GC (read here, for the record), then SOAK_SETTLE seconds of
-      // load in the regime that GC leaves V8 in. At both ends of the soak, RSS is read 1 s after
-      // the full GC that measures the live heap, so that the two readings are taken in the same
-      // state.
-      await sleep(1000);
-      const heapWarm = await heapAfterGcMb(gwSoak);
-      await sleep(1000);
-      const rssWarm = rssMb(gwSoak.child.pid!);
-      await measure(`soak settling ${SOAK_SETTLE} s at ${SOAK_RATE} req/s`, {
-        target: gwSoak,
-        method: 'GET',
-        path: DETAIL,
-        paths: MISS_DETAILS,
-        duration: SOAK_SETTLE,
-        overallRate: SOAK_RATE,
-        tokenSeconds: SOAK_TOKEN_SECONDS,
-      }).then(() => rows.pop());
-      await sleep(1000);
-      const heapStart = await heapAfterGcMb(gwSoak);
-      await sleep(1000);
-      const rssStart = rssMb(gwSoak.child.pid!);
-      const soak = await measure(`soak ${SOAK} s at ${SOAK_RATE} req/s (cache miss)`, {
-        target: gwSoak,
-        method: 'GET',
-        path: DETAIL,
-        paths: MISS_DETAILS,
-        duration: SOAK,
-        overallRate: SOAK_RATE,
-        tokenSeconds: SOAK_TOKEN_SECONDS,
-      });
-      await sleep(1000);
-      const heapEnd = await heapAfterGcMb(gwSoak);
-      await sleep(1000);
-      const rssEnd = rssMb(gwSoak.child.pid!);
+      // load in the regime that GC leaves V8 in; then the soak between two readings.
+      const { heap: heapWarm, rss: rssWarm } = await reading();
+      await soakLoad(`soak settling ${SOAK_SETTLE} s at ${SOAK_RATE} req/s`, SOAK_SETTLE);
+      rows.pop();
+      const { heap: heapStart, rss: rssStart } = await reading();
+      const soak = await soakLoad(`soak ${SOAK} s at ${SOAK_RATE} req/s (cache miss)`, SOAK);
+      const { heap: heapEnd, rss: rssEnd } = await reading();
       // Where RSS moves: V8's committed heap, or the rest (code, native allocations, buffers).
       const mb = (a: number, b: number) => `${a.toFixed(0)} MB -> ${b.toFixed(0)} MB`;
       soak.note =
