@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { quantile } from './proc-stats';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -30,8 +31,6 @@ const answerFiles = files
   .filter((f) => /^answers-\d+-\d+\.tsv$/.test(f))
   .sort((a, b) => Number(/-(\d+)\.tsv$/.exec(a)![1]) - Number(/-(\d+)\.tsv$/.exec(b)![1]));
 
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const ms = (v: number) => v.toFixed(2);
 
 for (const file of answerFiles) {
@@ -57,29 +56,21 @@ for (const file of answerFiles) {
       kind: kind!,
     }))
     .filter((p) => p.end >= first && p.start <= last);
-  const metPause = (a: { start: number; end: number }) =>
-    pauses.some((p) => p.start < a.end && p.end > a.start);
-
-  const byLatency = [...answers].sort((a, b) => a.latency - b.latency);
+  // Each answer, slowest last, with whether it met a pause (checked once per answer).
+  const byLatency = answers
+    .map((a) => ({ ...a, met: pauses.some((p) => p.start < a.end && p.end > a.start) }))
+    .sort((a, b) => a.latency - b.latency);
+  const latencies = byLatency.map((a) => a.latency);
   const slowest = byLatency.slice(Math.floor(byLatency.length * 0.99));
-  const met = answers.filter(metPause);
-  const clear = byLatency.filter((a) => !metPause(a)).map((a) => a.latency);
+  const met = byLatency.filter((a) => a.met).length;
+  const clear = byLatency.filter((a) => !a.met).map((a) => a.latency);
+  const percent = (n: number, of: number) => ((n / of) * 100).toFixed(2);
   const lines = [
     `${file} (${gcFile}): ${answers.length} answers over ${seconds.toFixed(1)} s`,
-    `  p50 ${ms(
-      quantile(
-        byLatency.map((a) => a.latency),
-        0.5,
-      ),
-    )} ms, p99 ${ms(
-      quantile(
-        byLatency.map((a) => a.latency),
-        0.99,
-      ),
-    )} ms; without the answers that met a pause: p99 ${ms(quantile(clear, 0.99))} ms`,
-    `  answers that met a pause: ${met.length} (${((met.length / answers.length) * 100).toFixed(
-      2,
-    )}%); of the slowest 1% (${slowest.length}): ${slowest.filter(metPause).length}`,
+    `  p50 ${ms(quantile(latencies, 0.5))} ms, p99 ${ms(quantile(latencies, 0.99))} ms; ` +
+      `without the answers that met a pause: p99 ${ms(quantile(clear, 0.99))} ms`,
+    `  answers that met a pause: ${met} (${percent(met, answers.length)}%); ` +
+      `of the slowest 1% (${slowest.length}): ${slowest.filter((a) => a.met).length}`,
   ];
   const kinds = [...new Set(pauses.map((p) => p.kind))];
   for (const kind of kinds) {
@@ -89,9 +80,7 @@ for (const file of answerFiles) {
     lines.push(
       `  ${kind}: ${these.length} pauses (${(these.length / seconds).toFixed(2)}/s), mean ${ms(
         total / these.length,
-      )} ms, max ${ms(these[these.length - 1]!)} ms, ${((total / (seconds * 1000)) * 100).toFixed(
-        2,
-      )}% of the time`,
+      )} ms, max ${ms(these[these.length - 1]!)} ms, ${percent(total, seconds * 1000)}% of the time`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

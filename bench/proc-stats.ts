@@ -1,6 +1,6 @@
 /**
  * What the benchmark runners share about processes: pinning the runner, resource use read from
- * /proc (Linux), and the median of repeated measurements.
+ * /proc (Linux), the median of repeated measurements and the quantiles of latencies.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +27,10 @@ export function nodeCommand(nodeArgs: string[], cpu: string, pinned: boolean): [
     ? ['taskset', ['-c', cpu, process.execPath, ...nodeArgs]]
     : [process.execPath, nodeArgs];
 }
+
+/** The quantile `q` of sorted values (0 for none). */
+export const quantile = (sorted: number[], q: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /** The median of the defined values (the mean of the middle two when even), or undefined. */
 export function medianOf(values: (number | undefined)[]): number | undefined {

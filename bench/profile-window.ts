@@ -39,10 +39,15 @@ if (dir) {
   else profileWindow(dir, kind);
 }
 
+/** This process's output file for a kind: `<dir>/<kind>-<script>-<port>-<pid>.<ext>`. */
+function outputFile(dir: string, kind: string, ext: string): string {
+  const script = path.basename(process.argv[1] ?? 'node', '.js');
+  return path.join(dir, `${kind}-${script}-${process.env.PORT}-${process.pid}.${ext}`);
+}
+
 /** Appends every GC of this process to `gc-<script>-<port>-<pid>.tsv` as it happens. */
 function logGcs(dir: string): void {
-  const script = path.basename(process.argv[1] ?? 'node', '.js');
-  const file = path.join(dir, `gc-${script}-${process.env.PORT}-${process.pid}.tsv`);
+  const file = outputFile(dir, 'gc', 'tsv');
   const kinds: Record<number, string> = {
     [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
     [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
@@ -74,11 +79,8 @@ function profileWindow(dir: string, kind: 'cpu' | 'survivors' | 'allocations'): 
     });
     return out;
   };
-  const write = (ext: string, profile: unknown) => {
-    const script = path.basename(process.argv[1] ?? 'node', '.js');
-    const name = `${kind}-${script}-${process.env.PORT}-${process.pid}.${ext}`;
-    fs.writeFileSync(path.join(dir, name), JSON.stringify(profile));
-  };
+  const write = (ext: string, profile: unknown) =>
+    fs.writeFileSync(outputFile(dir, kind, ext), JSON.stringify(profile));
 
   // Requests per second, from Node's own HTTP server channel.
   let requests = 0;

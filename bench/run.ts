@@ -46,6 +46,7 @@ import {
   medianOf,
   nodeCommand,
   pinRunnerToCpu0,
+  quantile,
   rssMb,
   shippedNodeOptions,
 } from './proc-stats';
@@ -423,10 +424,6 @@ async function runLoad(load: Load): Promise<Measured> {
   };
 }
 
-/** The quantile `q` of sorted values (0 for none). */
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-
 /** BENCH_TRACE: one log line per second of a paced load, to see when its slow answers came. */
 function logSeconds(trace: [number, number][]): void {
   const bySecond = new Map<number, number[]>();
@@ -534,8 +531,8 @@ interface Row {
 /**
  * One row for repeated runs of a scenario: the run with the median req/s (its latencies with it),
  * or with the median p99 (`by`, for paced rows, whose req/s is set), the peak RSS of all runs,
- * and each run's req/s (or p99) in the note. It takes the first run's place in `rows`, and the other runs
- * leave the table.
+ * and each run's req/s (or p99) in the note. It takes the first run's place in `rows`, and the
+ * other runs leave the table.
  */
 function medianRow(rows: Row[], runs: Row[], scenario: string, by: 'rps' | 'p99' = 'rps'): Row {
   if (runs.length === 1) return runs[0]!;
