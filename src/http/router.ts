@@ -5,10 +5,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import express from 'express';
 import FindMyWay from 'find-my-way';
 import type { HolderVerifier } from '../auth/holder-auth';
-import { GatewayError, InvalidFieldError, UnsupportedMediaTypeError } from '../errors';
+import { InvalidFieldError, UnsupportedMediaTypeError } from '../errors';
+import { readBody } from './body-reader';
 import type { CallContext } from '../ports';
 import { sendError } from './error-handler';
 import { parseAccountIdsBody, parseQuery, withDateWindow } from './parameters';
@@ -22,9 +22,6 @@ import {
 } from './plain-http';
 import type { AuthRequest, HandlerResult, RouteSpec } from './route-spec';
 
-/** Largest accepted request body (decisions.md 1.2). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-
 export interface RouterDeps {
   verifyHolder: HolderVerifier;
   /** Current time (tests inject a clock). */
@@ -36,35 +33,12 @@ export function routePattern(template: string): string {
   return template.replace(/\{(\w+)\}/g, ':$1');
 }
 
-const jsonParser = express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: true });
-const formParser = express.urlencoded({
-  limit: BODY_LIMIT_BYTES,
-  type: () => true,
-  extended: false,
-});
-
-/** Any failure while reading or parsing a body is the body's fault: 400/413/415 as typed. */
-function bodyErrors(next: (err?: unknown) => void): (err?: unknown) => void {
-  return (err?: unknown) => {
-    if (err === undefined || err === null || err === 'route' || err === 'router') return next(err);
-    const e = err as { type?: string; status?: number };
-    if (!(err instanceof GatewayError) && !e.type && e.status === 400) {
-      return next(new InvalidFieldError('body', { cause: err }));
-    }
-    return next(err);
-  };
-}
-
-type BodyParser = (req: HttpRequest, res: HttpResponse, next: (err?: unknown) => void) => void;
-
-function bodyParser(kind: NonNullable<RouteSpec['body']>): BodyParser {
-  return (req, res, next) => {
-    if (hasBodyOfType(req, 'application/json')) return jsonParser(req, res, bodyErrors(next));
-    if (kind === 'json-or-form' && hasBodyOfType(req, 'application/x-www-form-urlencoded')) {
-      return formParser(req, res, bodyErrors(next));
-    }
-    throw new UnsupportedMediaTypeError();
-  };
+/** Reads a route's body: JSON, or (for `json-or-form` routes) a form; any other type is 415. */
+async function readRouteBody(kind: NonNullable<RouteSpec['body']>, req: HttpRequest) {
+  if (hasBodyOfType(req, 'application/json')) req.body = await readBody(req, 'json');
+  else if (kind === 'json-or-form' && hasBodyOfType(req, 'application/x-www-form-urlencoded')) {
+    req.body = await readBody(req, 'form');
+  } else throw new UnsupportedMediaTypeError();
 }
 
 /**
@@ -141,17 +115,6 @@ async function send(req: HttpRequest, res: HttpResponse, route: RouteSpec, resul
 /** The answer to one request of a matched route: its steps, each answering its own failure. */
 type RouteRunner = (req: HttpRequest, res: HttpResponse) => Promise<void>;
 
-/** Reads the body with a body-parser middleware; its failures become the body's errors. */
-function readBody(
-  kind: NonNullable<RouteSpec['body']>,
-  req: HttpRequest,
-  res: HttpResponse,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    bodyParser(kind)(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
-  });
-}
-
 function routeRunner(route: RouteSpec, deps: RouterDeps): RouteRunner {
   const auth = route.auth;
   const body = route.body === 'accountIds' ? 'json' : route.body;
@@ -182,7 +145,7 @@ function routeRunner(route: RouteSpec, deps: RouterDeps): RouteRunner {
     try {
       if (auth === 'holder') await deps.verifyHolder(req.headers.authorization, rawPath(req));
       else if (typeof auth === 'function') res.locals.auth = await auth(authRequest(req));
-      if (body) await readBody(body, req, res);
+      if (body) await readRouteBody(body, req);
       await handle(req, res);
     } catch (err) {
       sendError(req, res, err);
