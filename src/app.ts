@@ -8,6 +8,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { Logger } from 'pino';
 import type { HolderVerifier } from './auth/holder-auth';
 import { RouteNotFoundError } from './errors';
+import { declaresTooLargeBody, payloadTooLarge } from './http/body-reader';
 import { errorHandler, sendError } from './http/error-handler';
 import { buildOpenApi } from './http/openapi';
 import type { HttpResponse } from './http/plain-http';
@@ -29,6 +30,8 @@ export interface AppDeps {
   metrics: GatewayMetrics;
   /** Readiness and its checks, for `/readyz`. */
   readiness: () => { ready: boolean; checks: Record<string, boolean> };
+  /** `/metrics` is served by the admin listener only (`METRICS_PORT` set), not by this app. */
+  separateMetrics?: boolean;
 }
 
 export interface GatewayHttp {
@@ -36,14 +39,12 @@ export interface GatewayHttp {
   listener: RequestListener;
   /** The Express app behind the API routes (probes, documents, 404). */
   app: Express;
+  /** The admin listener (`METRICS_PORT`): probes and `/metrics`. */
+  adminListener: RequestListener;
 }
 
-export function buildApp(deps: AppDeps): GatewayHttp {
-  const app = express();
-  app.disable('x-powered-by');
-  app.disable('etag');
-  app.set('query parser', 'simple');
-  // Probes and metrics come first: no logging, no auth, no request metrics of their own.
+/** `/livez`, `/readyz` and, when `withMetrics`, `/metrics`: no logging, no auth, no request metrics. */
+function addOperationalRoutes(app: Express, deps: AppDeps, withMetrics: boolean): void {
   app.get('/livez', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
@@ -53,6 +54,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
     res.setHeader('Cache-Control', 'no-store');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks });
   });
+  if (!withMetrics) return;
   app.get('/metrics', async (_req, res, next) => {
     try {
       const body = await deps.metrics.registry.metrics();
@@ -63,6 +65,27 @@ export function buildApp(deps: AppDeps): GatewayHttp {
       next(err);
     }
   });
+}
+
+/** The admin listener's app (`METRICS_PORT`): the probes and `/metrics`, nothing else. */
+function buildAdminApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  addOperationalRoutes(app, deps, true);
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+  return app;
+}
+
+export function buildApp(deps: AppDeps): GatewayHttp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+  // Probes (and metrics, unless an admin port serves them) come first.
+  addOperationalRoutes(app, deps, !deps.separateMetrics);
   // Every other request: metrics, the common headers, then the request id (and request logging
   // at info). The API routes run it before their own steps; the rest here.
   const recordRequest = httpMetrics(deps.metrics);
@@ -94,11 +117,18 @@ export function buildApp(deps: AppDeps): GatewayHttp {
   const api = buildRouter(deps.routes, { verifyHolder: deps.verifyHolder, now: deps.now }, prelude);
   const listener: RequestListener = (req, res) => {
     try {
+      // Whatever the path: a body declared too large is refused before anything reads it.
+      if (declaresTooLargeBody(req)) {
+        const response = Object.assign(res, { locals: {} });
+        prelude(req, response);
+        sendError(req, response, payloadTooLarge());
+        return;
+      }
       if (!api(req, res)) app(req, res);
     } catch (err) {
       // Nothing a request carries may escape as an exception: it would stop the process.
       sendError(req, res, err);
     }
   };
-  return { listener, app };
+  return { listener, app, adminListener: buildAdminApp(deps) };
 }
