@@ -40,6 +40,8 @@ export interface GatewayOptions {
 export interface Gateway {
   /** Every HTTP request: `http.createServer(gateway.listener)`. */
   listener: RequestListener;
+  /** The admin port's requests (`METRICS_PORT`): probes and `/metrics`. */
+  adminListener: RequestListener;
   /** The Express part of it (probes, documents, 404); API routes do not pass through it. */
   app: Express;
   config: Config;
@@ -173,7 +175,7 @@ export async function createGateway(
     paging: new PagingTokens(config.pagingSecret),
     onClose: (fn) => closers.push(fn),
   });
-  const { app, listener } = buildApp({
+  const { app, listener, adminListener } = buildApp({
     routes,
     verifyHolder,
     logger,
@@ -182,11 +184,13 @@ export async function createGateway(
     version: packageVersion(),
     metrics,
     readiness,
+    separateMetrics: config.metricsPort !== undefined,
   });
 
   return {
     app,
     listener,
+    adminListener,
     config,
     logger,
     adapter,

@@ -6,11 +6,12 @@ import { listen } from './server';
 async function main(): Promise<void> {
   const config = loadConfig();
   const gateway = await createGateway(config);
-  const { port, shutdown } = await listen(gateway, config.port, config.host);
+  const { port, metricsPort, shutdown } = await listen(gateway, config.port, config.host);
   gateway.logger.info(
-    { port, host: config.host, adapter: gateway.adapter.id },
+    { port, metricsPort, host: config.host, adapter: gateway.adapter.id },
     'gateway listening',
   );
+  const metricsWhere = metricsPort === undefined ? '/metrics' : `/metrics on port ${metricsPort}`;
   if (gateway.devKey && gateway.adapter.id === 'demo') {
     process.stdout.write(
       [
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
         `  npm run --silent token -- POST /v1/banking/customer/c-1001/accounts/balances '{"data":{"accountIds":["acc-b-1001-01"]}}' | sh`,
         'Platform endpoints: get a client secret with `npm run clients -- rotate demo-platform-client`,',
         `  then POST http://localhost:${port}/v1/token (see the README, "Platform endpoints").`,
-        `Health: /livez /readyz · metrics: /metrics · API description: http://localhost:${port}/openapi.json`,
+        `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
         '',
       ].join('\n'),
     );
@@ -33,15 +34,18 @@ async function main(): Promise<void> {
         `Data Holder Gateway on http://localhost:${port}, serving the ${gateway.adapter.id} adapter with the development key set (HOLDER_DEV_KEYS=true: never in production).`,
         'Call it with a freshly signed token (in another terminal, with the same variables):',
         '  npm run --silent token -- GET /auth/v1/customer/<customer id>/accounts | sh',
-        `Health: /livez /readyz · metrics: /metrics · API description: http://localhost:${port}/openapi.json`,
+        `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
         '',
       ].join('\n'),
     );
   }
 
-  const stop = (signal: string) => {
-    gateway.logger.info({ signal }, 'stopping: finishing in-flight requests');
-    shutdown().then(
+  // SIGTERM comes from an orchestrator: pause so load balancers see /readyz fail first.
+  // SIGINT is a person at a terminal: no pause.
+  const stop = (signal: 'SIGTERM' | 'SIGINT') => {
+    const delayMs = signal === 'SIGINT' ? 0 : config.shutdownDelayMs;
+    gateway.logger.info({ signal, delayMs }, 'stopping: readiness off, draining connections');
+    shutdown({ delayMs }).then(
       () => process.exit(0),
       (err: unknown) => {
         gateway.logger.error({ err }, 'shutdown failed');

@@ -1,48 +1,107 @@
 /**
- * Listening and graceful shutdown. On shutdown: readiness turns false, the listening socket
- * closes (new connections are refused), idle keep-alive connections close, in-flight requests
- * finish within `shutdownTimeoutMs` (then their connections are cut), and the gateway releases
- * its adapter, Redis and timers.
+ * Listening, the HTTP server's limits, and graceful shutdown.
+ *
+ * Shutdown, in order: readiness turns false and every answer from then on says
+ * `Connection: close`; after `shutdownDelayMs` (load balancers have seen the failing probe and send
+ * no new requests) the listening socket closes; busy connections close after their answer, idle
+ * keep-alive connections when their keep-alive timeout ends; connections still open after
+ * `shutdownTimeoutMs` are cut; then the gateway releases its adapter, Redis and timers.
  */
 import http, { type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import type { Config } from './config/config';
 import type { Gateway } from './gateway';
 
 export interface RunningServer {
   server: Server;
   port: number;
-  /** Resolves once every connection is closed and the gateway is released. */
-  shutdown(): Promise<void>;
+  /** The separate `/metrics` listener, when `METRICS_PORT` is set. */
+  metricsServer?: Server;
+  metricsPort?: number;
+  /**
+   * Drains and stops; resolves once every connection is closed and the gateway is released.
+   * `delayMs` overrides the configured pause before the listener closes (SIGINT passes 0).
+   */
+  shutdown(options?: { delayMs?: number }): Promise<void>;
 }
 
-export async function listen(gateway: Gateway, port: number, host: string): Promise<RunningServer> {
-  const server = http.createServer(gateway.listener).listen(port, host);
+/**
+ * How often Node checks connections against the headers and request timeouts. Its default (30 s)
+ * would let a client that trickles header lines hold a connection for up to 30 s past the limit.
+ */
+const CONNECTIONS_CHECK_INTERVAL_MS = 1000;
+
+/** Server options from the configured limits; `maxConnections` is set after creation. */
+function serverOptions(limits: Config['http']): http.ServerOptions {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_INTERVAL_MS, limits.headersTimeoutMs),
+  };
+}
+
+async function startListening(server: Server, port: number, host: string): Promise<number> {
+  server.listen(port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  // Keep-alive connections must not outlive a shutdown by the client's whim.
-  server.keepAliveTimeout = 5_000;
+  return (server.address() as AddressInfo).port;
+}
+
+/**
+ * Stops accepting connections without closing idle keep-alive ones. `http.Server#close` also
+ * closes every idle connection at once, which races with a client sending its next request on
+ * one of them (the client sees ECONNRESET for a request it had already sent). Idle connections
+ * instead close when their keep-alive timeout ends, which clients anticipate from the
+ * `Keep-Alive: timeout=N` header.
+ */
+function stopAccepting(server: Server): Promise<void> {
+  return new Promise((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function listen(gateway: Gateway, port: number, host: string): Promise<RunningServer> {
+  const { config, logger } = gateway;
+  let draining = false;
+  const server = http.createServer(serverOptions(config.http), (req, res) => {
+    // A client must not send another request on a connection that is about to close.
+    if (draining) res.setHeader('Connection', 'close');
+    gateway.listener(req, res);
+  });
+  server.maxConnections = config.http.maxConnections;
+  const boundPort = await startListening(server, port, host);
+
+  let metricsServer: Server | undefined;
+  let metricsPort: number | undefined;
+  if (config.metricsPort !== undefined) {
+    metricsServer = http.createServer(serverOptions(config.http), gateway.adminListener);
+    metricsPort = await startListening(metricsServer, config.metricsPort, host);
+  }
 
   let shutting: Promise<void> | undefined;
-  const shutdown = () =>
+  const shutdown = (options: { delayMs?: number } = {}) =>
     (shutting ??= (async () => {
       gateway.beginShutdown();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      // Connections that finish their last request become idle: close them as they do.
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      draining = true;
+      await sleep(options.delayMs ?? config.shutdownDelayMs);
+      const closed = stopAccepting(server);
       const deadline = new Promise<'timeout'>((resolve) =>
-        setTimeout(() => resolve('timeout'), gateway.config.shutdownTimeoutMs).unref(),
+        setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref(),
       );
       if ((await Promise.race([closed.then(() => 'closed' as const), deadline])) === 'timeout') {
-        gateway.logger.warn('shutdown timeout: closing the connections still open');
+        logger.warn('shutdown timeout: closing the connections still open');
         server.closeAllConnections();
         await closed;
       }
-      clearInterval(sweep);
+      if (metricsServer) {
+        metricsServer.closeAllConnections();
+        await new Promise<void>((resolve) => metricsServer!.close(() => resolve()));
+      }
       await gateway.close();
     })());
 
-  return { server, port: (server.address() as AddressInfo).port, shutdown };
+  return { server, port: boundPort, metricsServer, metricsPort, shutdown };
 }

@@ -135,6 +135,24 @@ export interface Config {
   };
   /** Longest wait for in-flight requests on SIGTERM, milliseconds (`SHUTDOWN_TIMEOUT_MS`), default 10000. */
   readonly shutdownTimeoutMs: number;
+  /**
+   * Pause between readiness turning false and the listener closing on SIGTERM, so load balancers
+   * stop sending first; milliseconds (`SHUTDOWN_DELAY_MS`), default 5000. SIGINT skips it.
+   */
+  readonly shutdownDelayMs: number;
+  /** Port of a separate listener serving `/metrics` (`METRICS_PORT`); undefined: the API port serves it. */
+  readonly metricsPort?: number;
+  /** Limits of the HTTP server. */
+  readonly http: {
+    /** Time to receive a request's headers, milliseconds (`HTTP_HEADERS_TIMEOUT_MS`), default 10000. */
+    readonly headersTimeoutMs: number;
+    /** Time to receive a whole request, body included, milliseconds (`HTTP_REQUEST_TIMEOUT_MS`), default 30000. */
+    readonly requestTimeoutMs: number;
+    /** Idle time before a keep-alive connection is closed, milliseconds (`HTTP_KEEP_ALIVE_TIMEOUT_MS`), default 5000. */
+    readonly keepAliveTimeoutMs: number;
+    /** Open connections at most; further ones are closed at once (`HTTP_MAX_CONNECTIONS`), default 10000. */
+    readonly maxConnections: number;
+  };
 }
 
 interface Setting {
@@ -537,6 +555,66 @@ export const SETTINGS: readonly Setting[] = [
     },
   },
   {
+    env: 'SHUTDOWN_DELAY_MS',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600000,
+      default: 5000,
+      description:
+        'On SIGTERM, milliseconds between readiness turning false and the listener closing.',
+    },
+  },
+  {
+    env: 'METRICS_PORT',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 65535,
+      description: 'Port of a separate listener for /metrics (off the API port); absent: API port.',
+    },
+  },
+  {
+    env: 'HTTP_HEADERS_TIMEOUT_MS',
+    schema: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 600000,
+      default: 10000,
+      description: "Time to receive a request's headers, milliseconds.",
+    },
+  },
+  {
+    env: 'HTTP_REQUEST_TIMEOUT_MS',
+    schema: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 3600000,
+      default: 30000,
+      description: 'Time to receive a whole request (headers and body), milliseconds.',
+    },
+  },
+  {
+    env: 'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600000,
+      default: 5000,
+      description: 'Idle time before a keep-alive connection is closed, milliseconds.',
+    },
+  },
+  {
+    env: 'HTTP_MAX_CONNECTIONS',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000000,
+      default: 10000,
+      description: 'Open connections at most; further ones are closed at once.',
+    },
+  },
+  {
     env: 'CONFIG_FILE',
     schema: {
       type: 'string',
@@ -667,6 +745,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(`MAINTENANCE_WINDOWS: window ${i} ends before it starts`);
     }
   }
+  if ((raw.HTTP_HEADERS_TIMEOUT_MS as number) > (raw.HTTP_REQUEST_TIMEOUT_MS as number))
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
   const coreAdapter = raw.CORE_ADAPTER as string;
   const demo = coreAdapter === 'demo';
   const devKeysOptIn = raw.HOLDER_DEV_KEYS === 'true';
@@ -748,6 +828,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }[],
     },
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS as number,
+    shutdownDelayMs: raw.SHUTDOWN_DELAY_MS as number,
+    metricsPort: raw.METRICS_PORT as number | undefined,
+    http: {
+      headersTimeoutMs: raw.HTTP_HEADERS_TIMEOUT_MS as number,
+      requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS as number,
+      keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS as number,
+      maxConnections: raw.HTTP_MAX_CONNECTIONS as number,
+    },
   };
   return deepFreeze(config);
 }
