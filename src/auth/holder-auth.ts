@@ -2,8 +2,9 @@
  * Holder-side authentication (decisions.md section 4): the platform's self-signed JWT.
  *
  * Checks, in order: a bearer token is present; its header names an allowed asymmetric algorithm
- * (before any key lookup, so garbage is cheap to reject); the signature verifies against the key
- * set; `exp` is present and not past (with tolerance) nor further ahead than the maximum lifetime;
+ * and its `kid`, when present, is a string (before any key lookup, so garbage is cheap to reject);
+ * the signature verifies against the key set (the key named by `kid`; without a `kid`, each key of
+ * the algorithm's type is tried); `exp` is present and not past (with tolerance) nor further ahead than the maximum lifetime;
  * `iss` and `sub` equal the holder subdomain; `aud` equals the public base URL plus the request
  * path, byte for byte; `jti` is present and has not been seen before its token expires.
  */
@@ -120,13 +121,19 @@ export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier
     if (!authorization) throw authError('missing_token');
     if (!match) throw authError('malformed_token');
     const token = match[1]!;
-    let alg: string | undefined;
+    let header: ReturnType<typeof decodeProtectedHeader>;
     try {
-      alg = decodeProtectedHeader(token).alg;
+      header = decodeProtectedHeader(token);
     } catch {
       throw authError('malformed_token');
     }
+    const alg = header.alg;
     if (typeof alg !== 'string') throw authError('malformed_token');
+    // A `kid` that is not a string could never name a key: refuse it before any key look-up
+    // (it would otherwise count as an unknown key and trigger a key set refetch).
+    if (header.kid !== undefined && typeof header.kid !== 'string') {
+      throw authError('malformed_token');
+    }
     if (!algorithms.includes(alg)) throw authError('algorithm_not_allowed');
 
     let payload: JWTPayload;

@@ -199,6 +199,32 @@ describe('holder authentication', () => {
     expect(gw.jwks.hits - before).toBeLessThanOrEqual(1);
   });
 
+  it('when the kid is not a string, then it is 401 Malformed token and the key set is not refetched', async () => {
+    const before = gw.jwks.hits;
+    for (const kid of [123, null, ['a'], { k: 1 }]) {
+      await expect401(
+        bearer(await signToken(gw.key, claims(), { header: { kid } })),
+        'Malformed token',
+      );
+    }
+    expect(gw.jwks.hits).toBe(before);
+  });
+
+  it('when the kid is absent and a key of the set verifies the signature, then the request passes', async () => {
+    const res = await gw.get(PATH, {
+      headers: bearer(await signToken(gw.key, claims(), { header: { kid: undefined } })),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('when the kid is absent and no key of the set verifies the signature, then it is 401 Invalid signature', async () => {
+    const stranger = await makeKey('PS256');
+    await expect401(
+      bearer(await signToken(stranger, claims(), { header: { kid: undefined } })),
+      'Invalid signature',
+    );
+  });
+
   it('when nbf is in the future beyond the tolerance, then it is 401 Token not yet valid', async () => {
     await expect401(
       bearer(await signToken(gw.key, { ...claims(), nbf: Math.floor(Date.now() / 1000) + 120 })),
