@@ -28,8 +28,12 @@ export interface AppDeps {
   /** Version shown in the OpenAPI document. */
   version: string;
   metrics: GatewayMetrics;
-  /** Readiness and its checks, for `/readyz`. */
-  readiness: () => { ready: boolean; checks: Record<string, boolean> };
+  /** Readiness, its checks and the dependencies reported beside them, for `/readyz`. */
+  readiness: () => {
+    ready: boolean;
+    checks: Record<string, boolean>;
+    dependencies: Record<string, boolean>;
+  };
   /** `/metrics` is served by the admin listener only (`METRICS_PORT` set), not by this app. */
   separateMetrics?: boolean;
 }
@@ -50,9 +54,11 @@ function addOperationalRoutes(app: Express, deps: AppDeps, withMetrics: boolean)
     res.json({ status: 'ok' });
   });
   app.get('/readyz', (_req, res) => {
-    const { ready, checks } = deps.readiness();
+    const { ready, checks, dependencies } = deps.readiness();
     res.setHeader('Cache-Control', 'no-store');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not ready', checks, dependencies });
   });
   if (!withMetrics) return;
   app.get('/metrics', async (_req, res, next) => {

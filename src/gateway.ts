@@ -22,7 +22,12 @@ import type { RouteSpec } from './http/route-spec';
 import { createLogger } from './observability/logger';
 import type { CoreAdapter } from './ports';
 import type CircuitBreaker from 'opossum';
-import { CacheCipher, memoryCacheStore, redisCacheStore } from './resilience/cache';
+import {
+  CacheCipher,
+  type CacheStore,
+  memoryCacheStore,
+  redisCacheStore,
+} from './resilience/cache';
 import { createRedis, waitForRedis } from './resilience/redis';
 import { withResilience } from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
@@ -35,6 +40,19 @@ export interface GatewayOptions {
   adapter?: CoreAdapter;
   /** Metrics registry owner; default a new one (with process metrics). */
   metrics?: GatewayMetrics;
+}
+
+/** What `/readyz` reports. */
+export interface Readiness {
+  /** Every check passed (and not shutting down). */
+  ready: boolean;
+  /** This instance's own state: each decides readiness. */
+  checks: Record<string, boolean>;
+  /**
+   * Shared dependencies, for operators only: every replica shares them, so an outage pulling all
+   * of them out of rotation would turn documented 503s into a total outage.
+   */
+  dependencies: Record<string, boolean>;
 }
 
 export interface Gateway {
@@ -53,8 +71,11 @@ export interface Gateway {
   metrics: GatewayMetrics;
   /** Circuit breakers by name, for tests and operators. */
   circuits: ReadonlyMap<string, CircuitBreaker>;
-  /** Readiness and its checks (config loaded, key set fetched, Redis reachable, not stopping). */
-  readiness(): { ready: boolean; checks: Record<string, boolean> };
+  /**
+   * Whether this instance can serve, by its checks (config loaded, key set usable, adapter open,
+   * not stopping); `dependencies` (Redis, the core's circuits) are reported but never decide it.
+   */
+  readiness(): Readiness;
   /** Turns readiness false: the first step of a graceful shutdown. */
   beginShutdown(): void;
   /** The development signing key (demo mode without HOLDER_JWKS_URL). */
@@ -68,6 +89,52 @@ function packageVersion(): string {
     fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8'),
   ) as { version: string };
   return manifest.version;
+}
+
+/** The cache: in Redis when one is configured (encrypted when a key is), else in process. */
+function cacheStore(config: Config, cacheRedis: Redis | undefined, logger: Logger): CacheStore {
+  const { cacheEncryptionKey, cacheEncryption, cacheMaxEntries } = config.resilience;
+  if (!cacheRedis) return memoryCacheStore(cacheMaxEntries);
+  // The configuration refuses a Redis cache without a key unless the operator opted out: say so.
+  if (!cacheEncryptionKey && cacheEncryption === 'off') {
+    logger.warn('CACHE_ENCRYPTION=off: cached customer data is stored in Redis in clear');
+  }
+  return redisCacheStore(
+    cacheRedis,
+    cacheEncryptionKey ? new CacheCipher(cacheEncryptionKey) : undefined,
+  );
+}
+
+/**
+ * Readiness from this instance's own state only. Redis and the core's circuits are shared by every
+ * replica: they are reported, and an outage of theirs is answered with 503s where it matters.
+ */
+function readinessProbe(parts: {
+  keySet: KeySet;
+  coreAdapter: CoreAdapter;
+  redis: Redis | undefined;
+  cacheRedis: Redis | undefined;
+  circuits: ReadonlyMap<string, CircuitBreaker>;
+  stopping: () => boolean;
+}): () => Readiness {
+  const { keySet, coreAdapter, redis, cacheRedis, circuits } = parts;
+  return () => {
+    const checks: Record<string, boolean> = {
+      config: true,
+      keySet: keySet.isReady(),
+      ...(coreAdapter.isReady ? { adapter: coreAdapter.isReady() } : {}),
+      shuttingDown: parts.stopping(),
+    };
+    const ready = Object.entries(checks).every(([name, ok]) =>
+      name === 'shuttingDown' ? !ok : ok,
+    );
+    const dependencies: Record<string, boolean> = {
+      ...(redis ? { redis: redis.status === 'ready' } : {}),
+      ...(cacheRedis && cacheRedis !== redis ? { cacheRedis: cacheRedis.status === 'ready' } : {}),
+      core: [...circuits.values()].every((circuit) => circuit.closed),
+    };
+    return { ready, checks, dependencies };
+  };
 }
 
 export async function createGateway(
@@ -122,14 +189,7 @@ export async function createGateway(
   const resilient = withResilience(coreAdapter, {
     settings: config.resilience,
     metrics,
-    cache: cacheRedis
-      ? redisCacheStore(
-          cacheRedis,
-          config.resilience.cacheEncryptionKey
-            ? new CacheCipher(config.resilience.cacheEncryptionKey)
-            : undefined,
-        )
-      : memoryCacheStore(config.resilience.cacheMaxEntries),
+    cache: cacheStore(config, cacheRedis, logger),
     logger,
     now,
   });
@@ -152,19 +212,14 @@ export async function createGateway(
     }
   };
   let stopping = false;
-  const readiness = () => {
-    const checks: Record<string, boolean> = {
-      config: true,
-      keySet: keySet.isReady(),
-      ...(redis ? { redis: redis.status === 'ready' } : {}),
-      ...(coreAdapter.isReady ? { core: coreAdapter.isReady() } : {}),
-      shuttingDown: stopping,
-    };
-    const ready = Object.entries(checks).every(([name, ok]) =>
-      name === 'shuttingDown' ? !ok : ok,
-    );
-    return { ready, checks };
-  };
+  const readiness = readinessProbe({
+    keySet,
+    coreAdapter,
+    redis,
+    cacheRedis,
+    circuits: resilient.circuits,
+    stopping: () => stopping,
+  });
   const closers: (() => Promise<void> | void)[] = [];
   const routes = await buildRoutes({
     adapter,

@@ -73,7 +73,6 @@ export class FineractClient {
   private readonly pool: Pool;
   private readonly basePath: string;
   private readonly authorization: string;
-  private ok = true;
 
   constructor(
     private readonly config: FineractConfig,
@@ -93,9 +92,13 @@ export class FineractClient {
     });
   }
 
-  /** Whether the last call reached a Fineract that answered (false after an outage or timeout). */
+  /**
+   * Whether this client can send calls: its pool is open (the configuration was checked when it
+   * was made). Never the outcome of the last call: a client that only turned ready after a call
+   * succeeded would, once out of rotation, never get the call that brings it back.
+   */
   get ready(): boolean {
-    return this.ok;
+    return !this.pool.closed && !this.pool.destroyed;
   }
 
   /**
@@ -139,7 +142,6 @@ export class FineractClient {
       } catch (err) {
         throw this.failure(operation, err, ctx);
       }
-      this.ok = true;
       try {
         return parseFineractJson(text) as T;
       } catch (err) {
@@ -149,11 +151,9 @@ export class FineractClient {
 
     await response.body.dump().catch(() => undefined);
     if (status === 404) {
-      this.ok = true;
       return null;
     }
     if (status === 401 || status === 403) {
-      this.ok = false;
       this.log.error(
         { adapter: 'fineract', operation, status, selfService: credentials !== undefined },
         credentials
@@ -163,14 +163,12 @@ export class FineractClient {
       throw new CoreUnavailableError();
     }
     if (status >= 500) {
-      this.ok = false;
       const retryAfter = retryAfterSeconds(response.headers['retry-after']);
       this.log.warn({ adapter: 'fineract', operation, status }, 'Fineract answered an error');
       throw new CoreUnavailableError(
         retryAfter !== undefined && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {},
       );
     }
-    this.ok = true;
     throw new Error(`Fineract ${operation} answered ${status}`);
   }
 
@@ -181,7 +179,6 @@ export class FineractClient {
         ? reason
         : new CoreTimeoutError({ cause: err });
     }
-    this.ok = false;
     const code = errorCode(err);
     this.log.warn({ adapter: 'fineract', operation, code }, 'Fineract could not be reached');
     if (code !== undefined && TIMEOUT_CODES.has(code)) return new CoreTimeoutError({ cause: err });

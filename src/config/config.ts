@@ -130,6 +130,11 @@ export interface Config {
     readonly cacheMaxEntries: number;
     /** AES-256-GCM key for values cached in Redis, 32 bytes base64 (`CACHE_ENCRYPTION_KEY`). */
     readonly cacheEncryptionKey?: string;
+    /**
+     * Whether values cached in Redis must be encrypted (`CACHE_ENCRYPTION`), default `on`: outside
+     * the demo core a Redis cache then needs `cacheEncryptionKey`; `off` stores them in clear.
+     */
+    readonly cacheEncryption: 'on' | 'off';
     /** Maintenance windows (`MAINTENANCE_WINDOWS`, JSON array of {adapter?, start, end}). */
     readonly maintenanceWindows: readonly { adapter?: string; start: string; end: string }[];
   };
@@ -526,6 +531,15 @@ export const SETTINGS: readonly Setting[] = [
     },
   },
   {
+    env: 'CACHE_ENCRYPTION',
+    schema: {
+      enum: ['on', 'off'],
+      default: 'on',
+      description:
+        'on: a Redis cache needs CACHE_ENCRYPTION_KEY unless the core is the demo; off: values cached in Redis are stored in clear.',
+    },
+  },
+  {
     env: 'MAINTENANCE_WINDOWS',
     schema: {
       type: 'array',
@@ -714,6 +728,26 @@ function otherVariables(
 }
 
 /**
+ * A Redis cache holds customer data outside the process: outside the demo core (whose data is
+ * synthetic) it must be encrypted, unless the operator says in so many words that it need not be.
+ */
+function cacheEncryptionProblems(raw: Record<string, unknown>, demo: boolean): string[] {
+  const redisCache = raw.CACHE_REDIS_URL !== undefined || raw.REDIS_URL !== undefined;
+  const hasKey = raw.CACHE_ENCRYPTION_KEY !== undefined;
+  if (raw.CACHE_ENCRYPTION === 'off') {
+    return hasKey
+      ? ['CACHE_ENCRYPTION: off contradicts CACHE_ENCRYPTION_KEY; unset one of them']
+      : [];
+  }
+  if (raw.CACHE_ENCRYPTION === 'on' && redisCache && !hasKey && !demo) {
+    return [
+      'CACHE_ENCRYPTION_KEY: required when the cache is in Redis (REDIS_URL or CACHE_REDIS_URL) and CORE_ADAPTER is not demo; or set CACHE_ENCRYPTION=off to store customer data in clear',
+    ];
+  }
+  return [];
+}
+
+/**
  * Builds the configuration from an environment (default `process.env`).
  * @throws ConfigError naming every bad setting
  */
@@ -754,6 +788,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
   if (!demo && !devKeysOptIn && raw.HOLDER_JWKS_URL === undefined)
     problems.push('HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
+  problems.push(...cacheEncryptionProblems(raw, demo));
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
 
   const port = raw.PORT as number;
@@ -821,6 +856,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         (raw.CACHE_REDIS_URL as string | undefined) ?? (raw.REDIS_URL as string | undefined),
       cacheMaxEntries: raw.CACHE_MAX_ENTRIES as number,
       cacheEncryptionKey: raw.CACHE_ENCRYPTION_KEY as string | undefined,
+      cacheEncryption: raw.CACHE_ENCRYPTION as 'on' | 'off',
       maintenanceWindows: raw.MAINTENANCE_WINDOWS as {
         adapter?: string;
         start: string;

@@ -246,7 +246,12 @@ export interface CoreAdapter {
    * balances.
    */
   readonly circuitPerOperation?: readonly string[];
-  /** Readiness of the core connection (false while it cannot serve). */
+  /**
+   * Whether this adapter instance can serve: its pools are open and its configuration and
+   * credentials are loaded. Never whether the core answers right now, nor the outcome of the last
+   * call: every replica shares the core, and a replica taken out of rotation gets no call that
+   * could bring it back. Outages are the circuit's business (503 with `Retry-After`).
+   */
   isReady?(): boolean;
   /** Releases pools, timers and files. Called once on shutdown. */
   close?(): Promise<void>;

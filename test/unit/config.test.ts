@@ -38,6 +38,7 @@ describe('configuration', () => {
       cacheRedisUrl: undefined,
       cacheMaxEntries: 10000,
       cacheEncryptionKey: undefined,
+      cacheEncryption: 'on',
       maintenanceWindows: [],
     });
     expect(config.rateLimits).toEqual({
@@ -167,6 +168,70 @@ describe('configuration', () => {
   it('when the CONFIG_FILE cannot be read, then start-up is refused naming it', () => {
     expect(() => loadConfig({ CONFIG_FILE: '/nonexistent/gateway.json' })).toThrow(
       /CONFIG_FILE: cannot read/,
+    );
+  });
+});
+
+describe('encryption of the Redis cache', () => {
+  /** A core other than the demo, with what such a core needs anyway. */
+  const CORE = {
+    CORE_ADAPTER: 'fineract',
+    HOLDER_SUBDOMAIN: 'bank',
+    HOLDER_JWKS_URL: 'https://platform.example/jwks.json',
+  };
+  const KEY = Buffer.alloc(32, 7).toString('base64');
+  const problemsOf = (vars: Record<string, string>): string[] => {
+    try {
+      configFrom(vars);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+    return [];
+  };
+
+  it.each([
+    ['REDIS_URL', { REDIS_URL: 'redis://cache.example:6379' }],
+    ['CACHE_REDIS_URL', { CACHE_REDIS_URL: 'redis://cache.example:6379' }],
+  ])(
+    'when a core other than the demo caches in Redis (%s) without CACHE_ENCRYPTION_KEY, then start-up is refused naming both settings',
+    (_name, redis) => {
+      expect(problemsOf({ ...CORE, ...redis })).toEqual([
+        'CACHE_ENCRYPTION_KEY: required when the cache is in Redis (REDIS_URL or CACHE_REDIS_URL) and CORE_ADAPTER is not demo; or set CACHE_ENCRYPTION=off to store customer data in clear',
+      ]);
+    },
+  );
+
+  it('when CACHE_ENCRYPTION_KEY is given, then the Redis cache is encrypted with it', () => {
+    const config = configFrom({ ...CORE, REDIS_URL: 'redis://r:6379', CACHE_ENCRYPTION_KEY: KEY });
+    expect(config.resilience).toMatchObject({ cacheEncryption: 'on', cacheEncryptionKey: KEY });
+  });
+
+  it('when the operator opts out with CACHE_ENCRYPTION=off, then a Redis cache without a key starts', () => {
+    const config = configFrom({ ...CORE, REDIS_URL: 'redis://r:6379', CACHE_ENCRYPTION: 'off' });
+    expect(config.resilience).toMatchObject({
+      cacheEncryption: 'off',
+      cacheEncryptionKey: undefined,
+      cacheRedisUrl: 'redis://r:6379',
+    });
+  });
+
+  it('when CACHE_ENCRYPTION=off comes with a key, then start-up is refused: the two contradict', () => {
+    expect(problemsOf({ ...CORE, CACHE_ENCRYPTION: 'off', CACHE_ENCRYPTION_KEY: KEY })).toEqual([
+      'CACHE_ENCRYPTION: off contradicts CACHE_ENCRYPTION_KEY; unset one of them',
+    ]);
+  });
+
+  it('when CACHE_ENCRYPTION has another value, then start-up is refused naming the values', () => {
+    expect(problemsOf({ CACHE_ENCRYPTION: 'no' })).toEqual([
+      'CACHE_ENCRYPTION: must be equal to one of the allowed values (on, off)',
+    ]);
+  });
+
+  it('when the cache is in process, or the core is the demo, then no key is needed', () => {
+    expect(configFrom(CORE).resilience.cacheRedisUrl).toBeUndefined();
+    expect(configFrom({ REDIS_URL: 'redis://r:6379' }).resilience.cacheEncryptionKey).toBe(
+      undefined,
     );
   });
 });

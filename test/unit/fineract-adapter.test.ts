@@ -762,10 +762,24 @@ describe('Fineract adapter', () => {
       message: 'Service unavailable',
       retryAfterSeconds: 7,
     });
-    expect(adapter.isReady?.()).toBe(false);
-    fineract.override = () => undefined;
-    await adapter.customer.getCustomerDetail('1', ctx());
+  });
+
+  it('when Fineract fails or cannot be reached, then the adapter stays ready; once closed, it is not', async () => {
+    fineract.override = () => ({ status: 503, body: '{}' });
+    await expect(adapter.customer.getCustomerDetail('1', ctx())).rejects.toBeInstanceOf(
+      CoreUnavailableError,
+    );
     expect(adapter.isReady?.()).toBe(true);
+    await fineract.close();
+    await expect(adapter.customer.getCustomerDetail('1', ctx())).rejects.toBeInstanceOf(
+      CoreUnavailableError,
+    );
+    expect(adapter.isReady?.()).toBe(true);
+    await adapter.close();
+    expect(adapter.isReady?.()).toBe(false);
+    fineract = new FakeFineract(ROUTES);
+    await fineract.start();
+    adapter = build();
   });
 
   it('when Fineract answers 500, then CoreUnavailableError without Retry-After', async () => {
