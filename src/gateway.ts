@@ -175,7 +175,17 @@ export async function createGateway(
     redis = createRedis(config.redisUrl, logger);
     if (!(await waitForRedis(redis)))
       logger.warn('redis not reachable at start-up; requests that need it are refused until it is');
-    replayStore = redisReplayStore(redis, now, undefined, () => metrics.replayStoreErrors.inc());
+    replayStore = redisReplayStore(
+      redis,
+      now,
+      undefined,
+      () => metrics.replayStoreErrors.inc(),
+      (sinceMs) =>
+        logger.warn(
+          { replayMemorySince: new Date(sinceMs).toISOString() },
+          'replay store memory begins now (Redis new or lost its data): tokens that could have been used before are refused',
+        ),
+    );
   } else {
     replayStore = memoryReplayStore(now);
   }

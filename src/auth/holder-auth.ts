@@ -6,12 +6,14 @@
  * the signature verifies against the key set (the key named by `kid`; without a `kid`, each key of
  * the algorithm's type is tried); `exp` is present and not past (with tolerance) nor further ahead than the maximum lifetime;
  * `iss` and `sub` equal the holder subdomain; `aud` equals the public base URL plus the request
- * path, byte for byte; `jti` is present and has not been seen before its token expires.
+ * path, byte for byte; `iat`, when present, is not ahead of our clock by more than the tolerance;
+ * `jti` is present and has not been seen before its token expires, and the token cannot have been
+ * used before the replay store's memory began (a Redis that lost its data).
  */
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import { GatewayError, UnauthorizedError } from '../errors';
 import type { KeySet } from './key-set';
-import type { ReplayStore } from './replay-store';
+import { couldPredateMemory, type ReplayStore } from './replay-store';
 
 /** Stable reason slugs (metric labels) with the message each one answers. */
 export const AUTH_REASONS = {
@@ -29,6 +31,7 @@ export const AUTH_REASONS = {
   invalid_audience: 'Invalid audience',
   missing_jti: 'Missing jti',
   replayed: 'Token replayed',
+  predates_replay_memory: 'Token issued before replay protection was restored',
   invalid_token: 'Invalid token',
 } as const;
 export type AuthReason = keyof typeof AUTH_REASONS;
@@ -156,14 +159,25 @@ export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier
     if (exp - nowSeconds > options.maxLifetimeSeconds + options.clockToleranceSeconds) {
       throw authError('lifetime_too_long');
     }
+    // Bounds what an accepted token can claim, which the rule after a loss of replay memory needs.
+    const iat = payload.iat;
+    if (iat !== undefined && iat - nowSeconds > options.clockToleranceSeconds) {
+      throw authError('not_yet_valid');
+    }
     if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > 512) {
       throw authError('missing_jti');
     }
-    const fresh = await options.replayStore.claim(
+    const claim = await options.replayStore.claim(
       `${options.subdomain}\u0000${payload.jti}`,
       (exp + options.clockToleranceSeconds) * 1000,
     );
-    if (!fresh) throw authError('replayed');
+    if (!claim.fresh) throw authError('replayed');
+    if (
+      claim.memorySinceMs !== undefined &&
+      couldPredateMemory({ exp, iat }, claim.memorySinceMs, options)
+    ) {
+      throw authError('predates_replay_memory');
+    }
     return { jti: payload.jti, exp };
   };
 }

@@ -1,21 +1,63 @@
 /**
  * The `jti` replay store: an atomic set-if-absent whose entry lives until the token's `exp`.
- * In-process by default; Redis (`SET key NX PX ttl`) when `REDIS_URL` is set, so that every
- * gateway instance shares it. When the store cannot answer, the request is refused (503).
+ * In-process by default; Redis when `REDIS_URL` is set, so that every gateway instance shares it.
+ * When the store cannot answer, the request is refused (503).
+ *
+ * A Redis that loses its data (restart without persistence, flush, failover to an empty replica)
+ * forgets every claim. The Redis store therefore also keeps the time its memory began, and reports
+ * it with every claim: tokens that could have been used before that time are refused
+ * ({@link couldPredateMemory}). The in-process store cannot outlive its process and reports none.
  */
 import crypto from 'node:crypto';
-import type Redis from 'ioredis';
+import type { Redis, Result } from 'ioredis';
 import { AuthUnavailableError } from '../errors';
+
+/** The answer to one claim. */
+export interface ClaimResult {
+  /** True when the id was not recorded before (the token may pass), false for a replay. */
+  fresh: boolean;
+  /**
+   * Since when (epoch milliseconds) the store has remembered every claim. Absent for the
+   * in-process store, which remembers only since its process started and promises nothing across
+   * a restart.
+   */
+  memorySinceMs?: number;
+}
 
 export interface ReplayStore {
   /**
-   * Records `id` until `expiresAtMs`. Resolves true when it was not recorded before (the token may
-   * pass), false when it was (a replay).
+   * Records `id` until `expiresAtMs`.
    * @throws AuthUnavailableError when the store cannot be reached
    */
-  claim(id: string, expiresAtMs: number): Promise<boolean>;
+  claim(id: string, expiresAtMs: number): Promise<ClaimResult>;
   /** Stops timers; does not close shared connections. */
   close(): Promise<void>;
+}
+
+/** The limits every accepted token met, in seconds. */
+export interface TokenLimits {
+  /** Longest accepted `exp - now`. */
+  maxLifetimeSeconds: number;
+  /** Allowed difference between the issuer's clock and ours. */
+  clockToleranceSeconds: number;
+}
+
+/**
+ * Whether a token could have been accepted before the store's memory began at `sinceMs`, so that
+ * a claim of its `jti` proves nothing. A token accepted at a time t < L had
+ * `exp <= t + maxLifetime + tolerance` and `iat <= t + tolerance` (both are checked on every
+ * request); a token outside either bound was certainly never accepted before L.
+ * @param token `exp` and optional `iat`, seconds since the epoch
+ */
+export function couldPredateMemory(
+  token: { exp: number; iat?: number },
+  sinceMs: number,
+  limits: TokenLimits,
+): boolean {
+  const since = sinceMs / 1000;
+  const tolerance = limits.clockToleranceSeconds;
+  if (token.exp > since + limits.maxLifetimeSeconds + tolerance) return false;
+  return token.iat === undefined || token.iat < since + tolerance;
 }
 
 /**
@@ -53,14 +95,14 @@ export function memoryReplayStore(
   return {
     async claim(id, expiresAtMs) {
       const existing = seen.get(id);
-      if (existing !== undefined && existing * 1000 > now()) return false;
+      if (existing !== undefined && existing * 1000 > now()) return { fresh: false };
       const expSecond = Math.ceil(expiresAtMs / 1000);
       seen.set(id, expSecond);
       const second = Math.max(nextSecond, expSecond);
       const ids = bySecond.get(second);
       if (ids) ids.push(id);
       else bySecond.set(second, [id]);
-      return true;
+      return { fresh: true };
     },
     async close() {
       clearInterval(timer);
@@ -70,23 +112,70 @@ export function memoryReplayStore(
   };
 }
 
-/** Redis store: one `SET NX PX` per token; ids are hashed so no raw claim value lands in Redis. */
+/**
+ * One script, so that the claim and the start of memory are read in one atomic step: every
+ * instance sharing the Redis sees the same start, and none claims into a memory it has not
+ * checked. KEYS: the id's key, the start-of-memory key. ARGV: the entry's ttl (ms), now (ms).
+ * Returns [1 fresh | 0 replay, start of memory (ms), 1 when this call started the memory].
+ * The start key has no expiry: only a loss of data removes it. A start that is not a number is
+ * taken as lost too, so the rule never compares against garbage.
+ */
+const CLAIM_SCRIPT = `
+local since = redis.call('GET', KEYS[2])
+local started = 0
+if not since or not tonumber(since) then
+  since = ARGV[2]
+  started = 1
+  redis.call('SET', KEYS[2], since)
+end
+local fresh = redis.call('SET', KEYS[1], '1', 'PX', ARGV[1], 'NX') and 1 or 0
+return {fresh, since, started}
+`;
+const CLAIM_COMMAND = 'dhgReplayClaim';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    dhgReplayClaim(
+      key: string,
+      sinceKey: string,
+      ttlMs: number,
+      nowMs: number,
+    ): Result<[number, string, number], Context>;
+  }
+}
+
+/**
+ * Redis store: ids are hashed so no raw claim value lands in Redis; the start of memory is kept at
+ * `prefix + 'epoch'` (a hashed id never has that name).
+ * @param onMemoryStart called when a claim found no start of memory and began one: the Redis is
+ *   new or lost its data
+ */
 export function redisReplayStore(
   redis: Redis,
   now: () => number = Date.now,
   prefix = 'dhg:jti:',
   onError?: (err: unknown) => void,
+  onMemoryStart?: (sinceMs: number) => void,
 ): ReplayStore {
+  // Defining it again on a shared connection only replaces it with the same script.
+  redis.defineCommand(CLAIM_COMMAND, { numberOfKeys: 2, lua: CLAIM_SCRIPT });
+  const sinceKey = `${prefix}epoch`;
   return {
     async claim(id, expiresAtMs) {
       const key = prefix + crypto.createHash('sha256').update(id).digest('base64url');
-      const ttl = Math.max(1, expiresAtMs - now());
+      const t = now();
+      const ttl = Math.max(1, Math.ceil(expiresAtMs - t));
+      let reply: [number, string, number];
       try {
-        return (await redis.set(key, '1', 'PX', ttl, 'NX')) === 'OK';
+        reply = await redis.dhgReplayClaim(key, sinceKey, ttl, Math.floor(t));
       } catch (err) {
         onError?.(err);
         throw new AuthUnavailableError({ cause: err, retryAfterSeconds: 1 });
       }
+      const [fresh, since, started] = reply;
+      const memorySinceMs = Number(since);
+      if (started === 1) onMemoryStart?.(memorySinceMs);
+      return { fresh: fresh === 1, memorySinceMs };
     },
     async close() {},
   };

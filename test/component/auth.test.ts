@@ -4,6 +4,7 @@
  * the real Redis.
  */
 import crypto from 'node:crypto';
+import Redis from 'ioredis';
 import { exportSPKI, importJWK, type KeyLike, SignJWT, UnsecuredJWT } from 'jose';
 import { holderClaims, makeKey, signToken } from '../helpers/keys';
 import { startGateway, TEST_BASE_URL, TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
@@ -238,12 +239,25 @@ describe('holder authentication', () => {
   });
 });
 
-describe.each([
+/**
+ * A Redis that never held replay memory reads as one that lost it, and refuses every token for the
+ * clock tolerance: this test wants a Redis that has kept its memory for longer than a token lives.
+ * Only an absent start is set, so a Redis that has one keeps it.
+ */
+async function replayMemoryLongKept(url: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  await redis.set('dhg:jti:epoch', String(Date.now() - 3_600_000), 'NX');
+  await redis.quit();
+}
+
+describe.each<[string, { REDIS_URL?: string }]>([
   ['the in-process replay store', {}],
   ['the Redis replay store', { REDIS_URL }],
 ])('concurrent replays against %s', (_name, env) => {
   let gw: TestGateway;
   beforeAll(async () => {
+    if (env.REDIS_URL) await replayMemoryLongKept(env.REDIS_URL);
     gw = await startGateway(env);
   });
   afterAll(() => gw.close());

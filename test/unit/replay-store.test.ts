@@ -1,17 +1,55 @@
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
-import { memoryReplayStore, redisReplayStore } from '../../src/auth/replay-store';
+import {
+  couldPredateMemory,
+  memoryReplayStore,
+  redisReplayStore,
+} from '../../src/auth/replay-store';
+import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 
+describe('the rule after a loss of replay memory', () => {
+  // Memory began at L = 1,000,000 s; tokens live at most 900 s; clocks agree within 30 s.
+  const L = 1_000_000;
+  const window = { maxLifetimeSeconds: 900, clockToleranceSeconds: 30 };
+  const predates = (token: { exp: number; iat?: number }) =>
+    couldPredateMemory(token, L * 1000, window);
+
+  it('when a token was issued before the memory began and is still live, then it could have been used before', () => {
+    expect(predates({ iat: L - 100, exp: L + 200 })).toBe(true);
+  });
+
+  it('when a token says it was issued within the clock tolerance after the memory began, then it could still have been used before', () => {
+    expect(predates({ iat: L + 29, exp: L + 329 })).toBe(true);
+    expect(predates({ iat: L + 30, exp: L + 330 })).toBe(false);
+  });
+
+  it('when a token expires later than any token accepted before the memory began could, then it passes whatever its iat', () => {
+    expect(predates({ exp: L + 930 })).toBe(true);
+    expect(predates({ exp: L + 931 })).toBe(false);
+    expect(predates({ iat: L - 5, exp: L + 931 })).toBe(false);
+  });
+
+  it('when a token carries no iat, then only its exp can clear it', () => {
+    expect(predates({ exp: L + 60 })).toBe(true);
+  });
+});
+
 describe('in-process replay store', () => {
+  it('when the in-process store claims, then it reports no start of memory: it promises nothing across a restart', async () => {
+    const store = memoryReplayStore(() => 1000);
+    expect(await store.claim('a', 5000)).toEqual({ fresh: true });
+    await store.close();
+  });
+
   it('when an id is claimed twice before it expires, then only the first claim succeeds', async () => {
     let clock = 1000;
     const store = memoryReplayStore(() => clock);
-    expect(await store.claim('a', 5000)).toBe(true);
-    expect(await store.claim('a', 5000)).toBe(false);
+    expect((await store.claim('a', 5000)).fresh).toBe(true);
+    expect((await store.claim('a', 5000)).fresh).toBe(false);
     clock = 5001;
-    expect(await store.claim('a', 9000)).toBe(true);
+    expect((await store.claim('a', 9000)).fresh).toBe(true);
     await store.close();
   });
 
@@ -27,15 +65,15 @@ describe('in-process replay store', () => {
     // 0..40 expire at or before 14.0 s and go, with the one already expired when claimed; ids
     // 41..49 (14.1 s .. 14.9 s) stay until second 15 is swept.
     expect(store.size()).toBe(59);
-    expect(await store.claim('id-49', 30_000)).toBe(true); // expired at 14.9 s: claimable again
-    expect(await store.claim('id-50', 30_000)).toBe(true); // exp 15.0 s <= now: expired too
-    expect(await store.claim('id-51', 30_000)).toBe(false); // live until 15.1 s
+    expect((await store.claim('id-49', 30_000)).fresh).toBe(true); // expired at 14.9 s: claimable again
+    expect((await store.claim('id-50', 30_000)).fresh).toBe(true); // exp 15.0 s <= now: expired too
+    expect((await store.claim('id-51', 30_000)).fresh).toBe(false); // live until 15.1 s
     clock = 20_000;
     store.sweep();
     // ids 91..99 (19.1 s .. 19.9 s) wait for second 20; the re-claimed ids live until 30 s
     // although their first expiry second has passed
     expect(store.size()).toBe(11);
-    expect(await store.claim('id-49', 30_000)).toBe(false);
+    expect((await store.claim('id-49', 30_000)).fresh).toBe(false);
     clock = 31_000;
     store.sweep();
     expect(store.size()).toBe(0);
@@ -61,12 +99,12 @@ describe('Redis replay store (real Redis)', () => {
   afterAll(() => redis.quit());
 
   it('when 50 claims of one id race, then exactly one succeeds', async () => {
-    const store = redisReplayStore(redis);
+    const store = redisReplayStore(redis, Date.now, `dhg:test:${crypto.randomUUID()}:`);
     const id = crypto.randomUUID();
     const results = await Promise.all(
       Array.from({ length: 50 }, () => store.claim(id, Date.now() + 60_000)),
     );
-    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(results.filter((r) => r.fresh)).toHaveLength(1);
   });
 
   it('when an id is claimed, then Redis holds a hash of it that expires with the token, never the raw id', async () => {
@@ -74,7 +112,7 @@ describe('Redis replay store (real Redis)', () => {
     const store = redisReplayStore(redis, Date.now, prefix);
     const id = `raw-jti-${crypto.randomUUID()}`;
     await store.claim(id, Date.now() + 10_000);
-    const keys = await redis.keys(`${prefix}*`);
+    const keys = (await redis.keys(`${prefix}*`)).filter((k) => k !== `${prefix}epoch`);
     expect(keys).toHaveLength(1);
     expect(keys[0]).not.toContain(id);
     const ttl = await redis.pttl(keys[0]!);
@@ -90,11 +128,82 @@ describe('Redis replay store (real Redis)', () => {
       retryStrategy: () => null,
     });
     down.on('error', () => {});
-    const store = redisReplayStore(down);
+    const store = redisReplayStore(down, Date.now, `dhg:test:${crypto.randomUUID()}:`);
     await expect(store.claim('x', Date.now() + 1000)).rejects.toMatchObject({
       status: 503,
       message: 'Service unavailable',
     });
     down.disconnect();
+  });
+});
+
+describe('Redis replay store: the start of its memory', () => {
+  let redis: Redis;
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  });
+  afterAll(() => redis.quit());
+
+  it('when two stores share a Redis, then the first claim starts the memory and both report that time', async () => {
+    const prefix = `dhg:test:${crypto.randomUUID()}:`;
+    let clockA = 1_700_000_000_000;
+    let clockB = clockA + 5_000;
+    const a = redisReplayStore(redis, () => clockA, prefix);
+    const b = redisReplayStore(redis, () => clockB, prefix);
+    const started = 1_700_000_000_000;
+    expect(await a.claim('x', Date.now() + 10_000)).toEqual({
+      fresh: true,
+      memorySinceMs: started,
+    });
+    clockA += 60_000;
+    clockB += 60_000;
+    expect(await b.claim('x', Date.now() + 10_000)).toEqual({
+      fresh: false,
+      memorySinceMs: started,
+    });
+    expect(await a.claim('y', Date.now() + 10_000)).toEqual({
+      fresh: true,
+      memorySinceMs: started,
+    });
+    // The start of memory has no expiry: only a loss of data removes it.
+    expect(await redis.pttl(`${prefix}epoch`)).toBe(-1);
+    await redis.del(`${prefix}epoch`);
+  });
+
+  it('when the start of memory is not a number, then it is taken as lost and begins again', async () => {
+    const prefix = `dhg:test:${crypto.randomUUID()}:`;
+    await redis.set(`${prefix}epoch`, 'not-a-time');
+    const store = redisReplayStore(redis, () => 1_700_000_000_000, prefix);
+    expect(await store.claim('x', Date.now() + 10_000)).toEqual({
+      fresh: true,
+      memorySinceMs: 1_700_000_000_000,
+    });
+    await redis.del(`${prefix}epoch`);
+  });
+
+  describe('on a redis-server that is killed and started again', () => {
+    let own: OwnRedis;
+    let client: Redis;
+    beforeAll(async () => {
+      own = await startOwnRedis();
+      client = new Redis(own.url, { retryStrategy: () => 50 });
+      client.on('error', () => {});
+    });
+    afterAll(async () => {
+      client.disconnect();
+      await own.stop();
+    });
+
+    it('when the Redis restarts empty, then a claimed id is fresh again but the memory starts at the restart', async () => {
+      let clock = 1_700_000_000_000;
+      const store = redisReplayStore(client, () => clock);
+      const before = await store.claim('used', Date.now() + 60_000);
+      expect(before).toEqual({ fresh: true, memorySinceMs: 1_700_000_000_000 });
+      await own.stop();
+      await own.start();
+      clock += 7_000;
+      const after = await store.claim('used', Date.now() + 60_000);
+      expect(after).toEqual({ fresh: true, memorySinceMs: 1_700_000_007_000 });
+    });
   });
 });
