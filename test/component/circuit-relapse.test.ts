@@ -9,17 +9,23 @@ import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helper
 
 const DETAIL = '/v1/common/customer/c-1001/detail';
 const MIN_VOLUME = 5;
+const RESET_SECONDS = 2;
 const ENV = {
   CACHE_TTL_SECONDS: '{"customer.getCustomerDetail":0}',
   RETRY_ATTEMPTS: 0,
   CIRCUIT_MIN_VOLUME: MIN_VOLUME,
   CIRCUIT_ERROR_PERCENTAGE: 50,
-  CIRCUIT_RESET_SECONDS: 1,
+  CIRCUIT_RESET_SECONDS: RESET_SECONDS,
   // The default window: long enough that, without a clean start, the open period still weighs.
   CIRCUIT_WINDOW_SECONDS: 10,
 };
 /** Bound on the calls one phase may make, so a circuit that never reopens ends the loop. */
 const CALL_LIMIT = 60;
+/**
+ * Refused calls sent while open: at least 10, or the old counting (refusals and the window kept
+ * across the recovery) would not have needed more than the volume threshold to reopen.
+ */
+const REFUSALS = { min: 10, max: 30, batch: 10 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function withCore(
@@ -60,21 +66,32 @@ async function waitFor(check: () => boolean, what: string, limitMs = 5000): Prom
   }
 }
 
+/** Tokens signed ahead, so that calls fit well inside the open period on a busy machine. */
+async function signedCalls(gw: TestGateway, target: string, n: number) {
+  const tokens = await Promise.all(Array.from({ length: n }, () => gw.token(target)));
+  return tokens.map((t) => () => gw.get(target, { headers: { authorization: `Bearer ${t}` } }));
+}
+
 /** Opens the circuit, has it refuse a crowd, then lets a trial succeed: a closed circuit again. */
 async function openAndRecover(
   gw: TestGateway,
   core: LoopbackCore,
   circuit: () => CircuitBreaker,
 ): Promise<number> {
-  // Signed ahead, so that the crowd fits well inside the open period on a busy machine.
-  const tokens = await Promise.all(Array.from({ length: 30 }, () => gw.token(DETAIL)));
+  const calls = await signedCalls(gw, DETAIL, REFUSALS.max);
   core.mode = { kind: 'status', status: 500 };
   const fresh = await coreCallsUntilOpen(gw, core);
+  const openedAt = Date.now();
   const hits = core.hits;
-  const crowd = await Promise.all(
-    tokens.map((t) => gw.get(DETAIL, { headers: { authorization: `Bearer ${t}` } })),
-  );
-  expect(crowd.map((r) => r.status)).toEqual(tokens.map(() => 503));
+  // Only during the first half of the open period, so that no refused call can become the trial.
+  let refused = 0;
+  while (refused < REFUSALS.max && Date.now() - openedAt < (RESET_SECONDS * 1000) / 2) {
+    const batch = calls.slice(refused, refused + REFUSALS.batch);
+    const statuses = (await Promise.all(batch.map((call) => call()))).map((r) => r.status);
+    expect(statuses).toEqual(batch.map(() => 503));
+    refused += batch.length;
+  }
+  expect(refused).toBeGreaterThanOrEqual(REFUSALS.min);
   expect(core.hits).toBe(hits);
   core.mode = { kind: 'ok' };
   await waitFor(() => circuit().halfOpen, 'the half-open state');
@@ -104,17 +121,21 @@ describe('circuit relapse', () => {
       expect(await coreCallsUntilOpen(gw, core)).toBe(MIN_VOLUME);
 
       core.mode = { kind: 'hang' };
-      await waitFor(() => circuit().halfOpen, 'the half-open state');
-      const hits = core.hits;
       // Different customers, so single-flight does not merge them: exactly one is the trial.
       const customers = ['c-1001', 'c-1002', 'c-1003', 'c-1004', 'c-1005'];
-      const results = await Promise.all(
-        customers.map((c) => gw.get(`/v1/common/customer/${c}/detail`)),
+      const racing = await Promise.all(
+        customers.map(
+          async (c) => (await signedCalls(gw, `/v1/common/customer/${c}/detail`, 1))[0],
+        ),
       );
+      const [after] = await signedCalls(gw, DETAIL, 1);
+      await waitFor(() => circuit().halfOpen, 'the half-open state');
+      const hits = core.hits;
+      const results = await Promise.all(racing.map((call) => call()));
       expect(results.map((r) => r.status).sort()).toEqual([503, 503, 503, 503, 504]);
       expect(core.hits).toBe(hits + 1);
       expect(circuit().opened).toBe(true);
-      expect((await gw.get(DETAIL)).status).toBe(503);
+      expect((await after()).status).toBe(503);
       expect(core.hits).toBe(hits + 1);
     });
   });
