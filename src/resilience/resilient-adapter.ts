@@ -10,6 +10,7 @@
  * cache keys and the per-operation settings use that name.
  */
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
@@ -63,6 +64,8 @@ const WRITES = new Set([
 /** Operations whose result is a stream: never cached or coalesced. */
 const STREAMS = new Set(['fdx.getStatementDocument']);
 const PORTS = ['authorisation', 'customer', 'banking', 'energy', 'fdx', 'products'] as const;
+/** Buckets of a circuit's rolling window. */
+const WINDOW_BUCKETS = 10;
 
 export interface ResilienceDeps {
   settings: Config['resilience'];
@@ -155,20 +158,33 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
   const circuits = new Map<string, CircuitBreaker>();
   const openedAt = new Map<string, number>();
   const separate = new Set(inner.circuitPerOperation ?? []);
+  // Windows turn on our clock (opossum's rotateBucketController) so that a circuit that closes
+  // can empty its own window: failures and trials from before a recovery must not dilute a relapse.
+  const rotators = new Map<string, EventEmitter>();
+  const rotation = setInterval(
+    () => {
+      for (const rotator of rotators.values()) rotator.emit('rotate');
+    },
+    Math.floor((settings.windowSeconds * 1000) / WINDOW_BUCKETS),
+  );
+  rotation.unref();
   const circuitFor = (operation: string): [string, CircuitBreaker] => {
     const name = separate.has(operation) ? operation : 'default';
     let breaker = circuits.get(name);
     if (!breaker) {
+      const rotator = new EventEmitter();
       breaker = new CircuitBreaker((call: () => Promise<unknown>) => call(), {
         timeout: false, // our own per-call timeout aborts the request (see withTimeout)
         errorThresholdPercentage: settings.errorPercentage,
         volumeThreshold: settings.minVolume,
         resetTimeout: settings.resetSeconds * 1000,
         rollingCountTimeout: settings.windowSeconds * 1000,
-        rollingCountBuckets: 10,
+        rollingCountBuckets: WINDOW_BUCKETS,
+        rotateBucketController: rotator,
         errorFilter: (err: unknown) => !isCoreFailure(err),
         name: `${adapterId}:${name}`,
       });
+      rotators.set(name, rotator);
       const label = { adapter: adapterId, circuit: name };
       metrics.setCircuitState(adapterId, name, 'closed');
       breaker.on('open', () => {
@@ -182,6 +198,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
         metrics.circuitTransitions.inc({ ...label, to: 'half_open' });
       });
       breaker.on('close', () => {
+        for (let i = 0; i < WINDOW_BUCKETS; i += 1) rotator.emit('rotate');
         metrics.setCircuitState(adapterId, name, 'closed');
         metrics.circuitTransitions.inc({ ...label, to: 'closed' });
         logger.info({ circuit: name }, 'circuit closed');
@@ -215,6 +232,13 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
           { adapter: adapterId, operation, outcome },
           Number(process.hrtime.bigint() - started) / 1e9,
         );
+      // Refused here rather than by opossum, which would count the refusal as a `fire` and so
+      // dilute the error rate with calls that never reached the core. Same rule as opossum's:
+      // open, or half-open with the one trial call already under way.
+      if (!breaker.closed && !breaker.pendingClose) {
+        observe('rejected');
+        throw new CoreUnavailableError({ retryAfterSeconds: secondsUntilTrial(circuitName) });
+      }
       try {
         const result = await breaker.fire(() =>
           withTimeout(settings.timeoutMs, callerSignal, (signal) => {
@@ -225,13 +249,6 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
         observe('success');
         return result;
       } catch (raw) {
-        if ((raw as { code?: string }).code === 'EOPENBREAKER') {
-          observe('rejected');
-          throw new CoreUnavailableError({
-            cause: raw,
-            retryAfterSeconds: secondsUntilTrial(circuitName),
-          });
-        }
         observe(
           raw instanceof CoreTimeoutError
             ? 'timeout'
@@ -352,6 +369,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     adapter: wrapped as unknown as CoreAdapter,
     circuits,
     close() {
+      clearInterval(rotation);
       for (const breaker of circuits.values()) breaker.shutdown();
     },
   };
