@@ -31,7 +31,7 @@ describe('replay protection across a Redis that lost its data', () => {
   /** Both gateways reconnected to Redis (ioredis retries in the background after the restart). */
   const bothReady = async () => {
     for (let i = 0; i < 200; i += 1) {
-      const ok = [a, b].every((gw) => gw.gateway.readiness().checks.redis === true);
+      const ok = [a, b].every((gw) => gw.gateway.readiness().dependencies.redis === true);
       if (ok) return;
       await sleep(50);
     }

@@ -41,10 +41,13 @@ describe('graceful shutdown', () => {
       return fetch(origin + path, { headers: { authorization: `Bearer ${token}` } });
     };
 
-    const inflight = ['c-1001', 'c-1002', 'c-1003', 'c-1001', 'c-1002'].map((c) => call(c));
-    // Wait until all five are at the core (a loaded machine may take longer than usual).
-    for (let i = 0; i < 200 && core.hits < 5; i += 1) await sleep(25);
-    expect(core.hits).toBe(5);
+    const customers = ['c-1001', 'c-1002', 'c-1003', 'c-1001', 'c-1002'];
+    const inflight = customers.map((c) => call(c));
+    // Wait until all are at the core (identical calls share one core call), however loaded the
+    // machine is.
+    const distinct = new Set(customers).size;
+    for (let i = 0; i < 200 && core.hits < distinct; i += 1) await sleep(25);
+    expect(core.hits).toBe(distinct);
     const shutdown = running.shutdown();
     expect(gateway.readiness().ready).toBe(false);
     await sleep(50);
