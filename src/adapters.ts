@@ -102,8 +102,9 @@ function configBlock(
     config.adapterSettings,
   );
   if (unknownVariables.length > 0) {
+    // `log` is already labelled with the adapter: a second `adapter` would repeat the key.
     log.warn(
-      { adapter: module.id, variables: unknownVariables },
+      { variables: unknownVariables },
       'variables with the adapter prefix that name no setting of the adapter',
     );
   }

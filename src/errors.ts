@@ -30,6 +30,11 @@ export interface ErrorTraits {
    * ...) or the platform's OAuth-style `error` string (`invalid_client`, ...).
    */
   publicCode?: string | number;
+  /**
+   * The class name: what logs show as the error's type. Default: derived from the code
+   * (`GW_ERR_CORE_UNAVAILABLE` gives `CoreUnavailableError`).
+   */
+  name?: string;
 }
 
 /**
@@ -121,7 +126,19 @@ export function createError<A extends unknown[] = []>(
       this.name = code;
     }
   };
+  // Loggers take an error's type from its constructor's name, which would else be `Cls`.
+  Object.defineProperty(Cls, 'name', { value: traits.name ?? classNameOf(code) });
   return Cls;
+}
+
+/** `GW_ERR_CORE_UNAVAILABLE` -> `CoreUnavailableError`. */
+function classNameOf(code: string): string {
+  const words = code
+    .replace(/^GW_ERR_/, '')
+    .toLowerCase()
+    .split('_')
+    .filter(Boolean);
+  return `${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}Error`;
 }
 
 // ---- Caller mistakes -------------------------------------------------------------------------
@@ -131,32 +148,42 @@ export const InvalidFieldError = createError(
   'GW_ERR_REQ_INVALID_FIELD',
   400,
   (field: string) => `Invalid field: ${field}`,
+  { name: 'InvalidFieldError' },
 );
 /** The request body is larger than the limit. */
 export const PayloadTooLargeError = createError(
   'GW_ERR_REQ_PAYLOAD_TOO_LARGE',
   413,
   () => 'Payload too large',
+  { name: 'PayloadTooLargeError' },
 );
 /** A POST body whose content type is not `application/json`. */
 export const UnsupportedMediaTypeError = createError(
   'GW_ERR_REQ_UNSUPPORTED_MEDIA_TYPE',
   415,
   () => 'Unsupported media type',
+  { name: 'UnsupportedMediaTypeError' },
 );
 /** The requested page is after the last page of a non-empty set. */
 export const PageOutOfRangeError = createError(
   'GW_ERR_REQ_PAGE_OUT_OF_RANGE',
   422,
   (lastPage: number) => `Invalid page: the last page is ${lastPage}`,
+  { name: 'PageOutOfRangeError' },
 );
 /** No route matches the method and path. */
-export const RouteNotFoundError = createError('GW_ERR_REQ_ROUTE_NOT_FOUND', 404, () => 'Not found');
+export const RouteNotFoundError = createError(
+  'GW_ERR_REQ_ROUTE_NOT_FOUND',
+  404,
+  () => 'Not found',
+  { name: 'RouteNotFoundError' },
+);
 /** The path exists but not for this method. */
 export const MethodNotAllowedError = createError(
   'GW_ERR_REQ_METHOD_NOT_ALLOWED',
   405,
   () => 'Method not allowed',
+  { name: 'MethodNotAllowedError' },
 );
 
 // ---- Authentication ----------------------------------------------------------------------------
@@ -166,12 +193,14 @@ export const UnauthorizedError = createError(
   'GW_ERR_AUTH_UNAUTHORIZED',
   401,
   (reason: string) => reason,
+  { name: 'UnauthorizedError' },
 );
 /** The replay store (or the key set) cannot be reached: the request is refused, never let through. */
 export const AuthUnavailableError = createError(
   'GW_ERR_AUTH_UNAVAILABLE',
   503,
   () => 'Service unavailable',
+  { name: 'AuthUnavailableError' },
 );
 
 // ---- Resources (thrown by services and adapters) ---------------------------------------------
@@ -181,24 +210,28 @@ export const CustomerNotFoundError = createError(
   'GW_ERR_RES_CUSTOMER_NOT_FOUND',
   404,
   () => 'Customer not found',
+  { name: 'CustomerNotFoundError' },
 );
 /** An account id in a specific-accounts body is unknown or not this customer's. */
 export const AccountInQueryNotFoundError = createError(
   'GW_ERR_RES_ACCOUNT_IN_QUERY_NOT_FOUND',
   404,
   () => 'Account in query not found',
+  { name: 'AccountInQueryNotFoundError' },
 );
 /** An account id in the path is unknown or not this customer's. */
 export const AccountNotFoundError = createError(
   'GW_ERR_RES_ACCOUNT_NOT_FOUND',
   404,
   () => 'Account not found',
+  { name: 'AccountNotFoundError' },
 );
 /** The operation is not supported for the type of a requested account (e.g. instalment plans). */
 export const ResourceNotImplementedError = createError(
   'GW_ERR_RES_NOT_IMPLEMENTED',
   404,
   () => 'resource not implemented',
+  { name: 'ResourceNotImplementedError' },
 );
 
 // ---- Core systems ------------------------------------------------------------------------------
@@ -208,14 +241,18 @@ export const CoreUnavailableError = createError(
   'GW_ERR_CORE_UNAVAILABLE',
   503,
   () => 'Service unavailable',
+  { name: 'CoreUnavailableError' },
 );
 /** The core did not answer in time (504). */
-export const CoreTimeoutError = createError('GW_ERR_CORE_TIMEOUT', 504, () => 'Upstream timeout');
+export const CoreTimeoutError = createError('GW_ERR_CORE_TIMEOUT', 504, () => 'Upstream timeout', {
+  name: 'CoreTimeoutError',
+});
 
 // ---- Anything else -----------------------------------------------------------------------------
 
 /** An unexpected failure; its details go to the log only. */
 export const InternalError = createError('GW_ERR_INTERNAL', 500, () => 'Internal server error', {
+  name: 'InternalError',
   expose: false,
 });
 
@@ -226,42 +263,42 @@ export const FdxInvalidDateError = createError(
   'GW_ERR_FDX_INVALID_DATE',
   400,
   () => 'Invalid start or end date',
-  { publicCode: 702 },
+  { name: 'FdxInvalidDateError', publicCode: 702 },
 );
 /** `startTime` after `endTime`. */
 export const FdxInvalidDateRangeError = createError(
   'GW_ERR_FDX_INVALID_DATE_RANGE',
   400,
   () => 'Invalid date range',
-  { publicCode: 703 },
+  { name: 'FdxInvalidDateRangeError', publicCode: 703 },
 );
 /** A bad `limit`, `offset` or id length; the detail goes to `debugMessage`. */
 export const FdxInvalidRequestError = createError(
   'GW_ERR_FDX_INVALID_REQUEST',
   400,
   () => 'Invalid request',
-  { publicCode: 400 },
+  { name: 'FdxInvalidRequestError', publicCode: 400 },
 );
 /** The account is unknown for this customer. */
 export const FdxAccountNotFoundError = createError(
   'GW_ERR_FDX_ACCOUNT_NOT_FOUND',
   404,
   () => 'Account not found',
-  { publicCode: 701 },
+  { name: 'FdxAccountNotFoundError', publicCode: 701 },
 );
 /** The operation is unsupported for a closed account. */
 export const FdxAccountClosedError = createError(
   'GW_ERR_FDX_ACCOUNT_CLOSED',
   409,
   () => 'Account is closed',
-  { publicCode: 705 },
+  { name: 'FdxAccountClosedError', publicCode: 705 },
 );
 /** The account's type does not support the operation. */
 export const FdxAccountTypeNotSupportedError = createError(
   'GW_ERR_FDX_ACCOUNT_TYPE_NOT_SUPPORTED',
   422,
   () => 'Account type not supported',
-  { publicCode: 704 },
+  { name: 'FdxAccountTypeNotSupportedError', publicCode: 704 },
 );
 
 // ---- Platform family (decisions.md section 5) ---------------------------------------------------
@@ -271,49 +308,49 @@ export const PlatformInvalidRequestError = createError(
   'GW_ERR_PLATFORM_INVALID_REQUEST',
   400,
   (description: string) => description,
-  { publicCode: 'invalid_request' },
+  { name: 'PlatformInvalidRequestError', publicCode: 'invalid_request' },
 );
 /** Unknown client, wrong or revoked secret: one answer for all three. */
 export const InvalidClientError = createError(
   'GW_ERR_PLATFORM_INVALID_CLIENT',
   401,
   () => 'Client authentication failed',
-  { publicCode: 'invalid_client' },
+  { name: 'InvalidClientError', publicCode: 'invalid_client' },
 );
 /** A platform bearer token missing, expired or revoked. */
 export const InvalidTokenError = createError(
   'GW_ERR_PLATFORM_INVALID_TOKEN',
   401,
   (description: string) => description,
-  { publicCode: 'invalid_token' },
+  { name: 'InvalidTokenError', publicCode: 'invalid_token' },
 );
 /** The platform token lacks the scope the endpoint needs. */
 export const InsufficientScopeError = createError(
   'GW_ERR_PLATFORM_INSUFFICIENT_SCOPE',
   403,
   (scope: string) => `The token lacks the scope ${scope}`,
-  { publicCode: 'insufficient_scope' },
+  { name: 'InsufficientScopeError', publicCode: 'insufficient_scope' },
 );
 /** A platform record (e.g. a product) does not exist. */
 export const PlatformNotFoundError = createError(
   'GW_ERR_PLATFORM_NOT_FOUND',
   404,
   (description: string) => description,
-  { publicCode: 'not_found' },
+  { name: 'PlatformNotFoundError', publicCode: 'not_found' },
 );
 /** A platform record exists already. */
 export const PlatformConflictError = createError(
   'GW_ERR_PLATFORM_CONFLICT',
   409,
   (description: string) => description,
-  { publicCode: 'conflict' },
+  { name: 'PlatformConflictError', publicCode: 'conflict' },
 );
 /** Too many requests; `retryAfterSeconds` becomes `Retry-After`. */
 export const RateLimitedError = createError(
   'GW_ERR_PLATFORM_RATE_LIMITED',
   429,
   () => 'Too many requests; retry after the time in Retry-After',
-  { publicCode: 'rate_limited' },
+  { name: 'RateLimitedError', publicCode: 'rate_limited' },
 );
 
 /** Whether a value is a GatewayError (also across module copies, by its brand). */

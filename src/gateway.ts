@@ -19,7 +19,7 @@ import { projectRoot } from './config/project-root';
 import { buildRoutes } from './http/families';
 import { PagingTokens } from './http/paging-token';
 import type { RouteSpec } from './http/route-spec';
-import { createLogger } from './observability/logger';
+import { createLogger, describeError } from './observability/logger';
 import type { CoreAdapter } from './ports';
 import type CircuitBreaker from 'opossum';
 import {
@@ -161,7 +161,7 @@ export async function createGateway(
       onFetch: (outcome, err) => {
         metrics.keySetFetches.inc({ outcome });
         if (outcome === 'error') {
-          logger.warn({ err: { message: (err as Error)?.message } }, 'key set fetch failed');
+          logger.warn({ err: describeError(err) }, 'key set fetch failed');
         }
       },
     });

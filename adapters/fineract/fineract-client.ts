@@ -155,7 +155,7 @@ export class FineractClient {
     }
     if (status === 401 || status === 403) {
       this.log.error(
-        { adapter: 'fineract', operation, status, selfService: credentials !== undefined },
+        { operation, status, selfService: credentials !== undefined },
         credentials
           ? 'Fineract refused the self-service credentials of a customer (check FINERACT_CUSTOMERS)'
           : 'Fineract refused the gateway credentials (check FINERACT_USERNAME, FINERACT_PASSWORD and FINERACT_TENANT)',
@@ -164,7 +164,7 @@ export class FineractClient {
     }
     if (status >= 500) {
       const retryAfter = retryAfterSeconds(response.headers['retry-after']);
-      this.log.warn({ adapter: 'fineract', operation, status }, 'Fineract answered an error');
+      this.log.warn({ operation, status }, 'Fineract answered an error');
       throw new CoreUnavailableError(
         retryAfter !== undefined && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {},
       );
@@ -180,7 +180,7 @@ export class FineractClient {
         : new CoreTimeoutError({ cause: err });
     }
     const code = errorCode(err);
-    this.log.warn({ adapter: 'fineract', operation, code }, 'Fineract could not be reached');
+    this.log.warn({ operation, code }, 'Fineract could not be reached');
     if (code !== undefined && TIMEOUT_CODES.has(code)) return new CoreTimeoutError({ cause: err });
     return new CoreUnavailableError({ cause: err });
   }

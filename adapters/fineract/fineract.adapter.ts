@@ -291,17 +291,15 @@ export function createFineractAdapter(
       ctx,
     );
     if (!payload) {
+      // An account id identifies a customer's account: only its kind is logged.
       log.warn(
-        { adapter: 'fineract', accountId: accountIdOf(ref.kind, ref.id) },
+        { accountKind: ref.kind },
         'an account of the client list is unknown to Fineract; left out',
       );
       return null;
     }
     if (payload.clientId !== undefined && String(payload.clientId) !== clientId) {
-      log.warn(
-        { adapter: 'fineract', accountId: accountIdOf(ref.kind, ref.id) },
-        'an account belongs to another client; left out',
-      );
+      log.warn({ accountKind: ref.kind }, 'an account belongs to another client; left out');
       return null;
     }
     return ref.kind === 'loan'

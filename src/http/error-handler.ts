@@ -5,8 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
-import type { Logger } from 'pino';
-import type {} from 'pino-http';
 import {
   CustomerNotFoundError,
   GatewayError,
@@ -15,6 +13,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../errors';
+import { recordFailure } from '../observability/logger';
 import { rawPath, sendJson } from './plain-http';
 import type { ErrorFamily } from './route-spec';
 
@@ -108,26 +107,6 @@ function body(family: ErrorFamily, err: GatewayError, requestId: string): object
   }
 }
 
-/**
- * Logs a failed request: through pino-http's `req.log` when request lines are logged (info), else
- * through the base logger the prelude left in `res.locals.logger`, with the request id, and only
- * when the level is on (a rejected token at `LOG_LEVEL=warn` costs no logging work).
- */
-function logFailure(
-  req: IncomingMessage,
-  locals: Record<string, unknown>,
-  level: 'error' | 'info',
-  fields: object,
-  msg: string,
-): void {
-  if (req.log) {
-    req.log[level](fields, msg);
-    return;
-  }
-  const base = locals.logger as Logger | undefined;
-  if (base?.isLevelEnabled(level)) base[level]({ reqId: locals.requestId, ...fields }, msg);
-}
-
 /** Sends a gateway error as the route's documented error body. */
 export function sendError(
   req: IncomingMessage,
@@ -138,11 +117,8 @@ export function sendError(
   const locals = res.locals ?? {};
   const family = (locals.family as ErrorFamily | undefined) ?? familyOfPath(rawPath(req));
   const requestId = String(locals.requestId ?? '');
-  if (err.status >= 500) {
-    logFailure(req, locals, 'error', { err: raw, code: err.code }, 'request failed');
-  } else {
-    logFailure(req, locals, 'info', { code: err.code }, 'request rejected');
-  }
+  // What was thrown is logged (an unexpected error as itself, not as the InternalError it became).
+  recordFailure(res, { code: err.code, status: err.status, error: raw });
   if (res.headersSent) {
     res.destroy();
     return;

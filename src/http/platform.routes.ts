@@ -23,6 +23,7 @@ import {
   PlatformTokens,
 } from '../auth/platform-tokens';
 import { ConfigError } from '../config/config';
+import { describeError } from '../observability/logger';
 import {
   AuthUnavailableError,
   GatewayError,
@@ -217,7 +218,7 @@ async function ensureDemoClient(
       throw new ConfigError([`PLATFORM_CLIENTS_FILE: ${(err as Error).message}`]);
     }
     logger.warn(
-      { err: { message: (err as Error).message } },
+      { err: describeError(err) },
       'platform client registry not reachable at start-up; the demo client was not checked',
     );
   }

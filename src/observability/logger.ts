@@ -3,9 +3,15 @@
  * path, which carries customer and account ids), method, status, duration and request id; headers,
  * bodies and query strings are never logged, and token-shaped fields are redacted wherever they
  * appear.
+ *
+ * One line per request, with unique keys (log stores refuse a document that repeats a key). A
+ * failed request's line carries its error code, and on 5xx its error (`err`: real class name,
+ * message with causes); the stack of one cause is logged at most once per
+ * {@link STACK_INTERVAL_MS}, so an outage writes one stack a minute, not one per request.
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { types } from 'node:util';
 import pino, { type Logger } from 'pino';
 import pinoHttp, { type HttpLogger } from 'pino-http';
 
@@ -23,12 +29,139 @@ export const REDACT_PATHS = [
   'res.headers',
 ];
 
+/** Shortest time between two stacks of the same cause, milliseconds (60 s). */
+export const STACK_INTERVAL_MS = 60_000;
+
+/** Causes remembered at once; past it, old ones are forgotten (at worst a stack is logged early). */
+const MAX_CAUSES = 1000;
+/** Causes followed down a `cause` chain. */
+const MAX_CAUSE_DEPTH = 8;
+
+/** An error as a log line carries it (`err`). */
+export interface LoggedError {
+  /** The class name, e.g. `CoreUnavailableError`. */
+  type: string;
+  /** The message, followed by those of its causes. */
+  message: string;
+  /** The error's own `code` (`GW_ERR_...`, `ECONNREFUSED`, ...), when it has one. */
+  code?: string;
+  /** The stack with its causes', at most once per interval per cause. */
+  stack?: string;
+  /** Lines of the same cause logged without a stack since the last stack. */
+  stacksOmitted?: number;
+}
+
+type ErrorLike = {
+  message: string;
+  stack?: unknown;
+  code?: unknown;
+  cause?: unknown;
+  name?: unknown;
+};
+
+function isErrorLike(value: unknown): value is ErrorLike {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+/** The error and its causes, outermost first (bounded, cycles cut). */
+function causeChain(err: ErrorLike): ErrorLike[] {
+  const chain = [err];
+  for (let next = err.cause; isErrorLike(next) && chain.length < MAX_CAUSE_DEPTH;) {
+    if (chain.includes(next)) break;
+    chain.push(next);
+    next = next.cause;
+  }
+  return chain;
+}
+
+/** The class name of an error: its constructor's, else its `name`. */
+function typeOf(err: ErrorLike): string {
+  const ctor = (err as { constructor?: unknown }).constructor;
+  if (typeof ctor === 'function' && ctor !== Object && ctor.name) return ctor.name;
+  return typeof err.name === 'string' && err.name ? err.name : 'Error';
+}
+
+/**
+ * What a log line carries of a thrown value. `omitted` given: the stack is included, with the
+ * count of stack-less lines of its cause since the last one; absent: no stack.
+ */
+export function describeError(value: unknown, omitted?: number): LoggedError {
+  if (!isErrorLike(value)) {
+    return { type: 'NonError', message: typeof value === 'string' ? value : typeof value };
+  }
+  const chain = causeChain(value);
+  const described: LoggedError = {
+    type: typeOf(value),
+    message: chain.map((e) => e.message).join(': '),
+  };
+  if (typeof value.code === 'string') described.code = value.code;
+  if (omitted !== undefined) {
+    described.stack = chain
+      .map((e) => (typeof e.stack === 'string' ? e.stack : `${typeOf(e)}: ${e.message}`))
+      .join('\ncaused by: ');
+    if (omitted > 0) described.stacksOmitted = omitted;
+  }
+  return described;
+}
+
+/** What groups failures into one cause: the innermost error's class and code. */
+export function causeSignature(value: unknown): string {
+  if (!isErrorLike(value)) return 'NonError';
+  const root = causeChain(value).at(-1)!;
+  return `${typeOf(root)}:${typeof root.code === 'string' ? root.code : ''}`;
+}
+
+/** Lets the stack of each cause through at most once per interval. */
+export class StackGate {
+  private readonly last = new Map<string, { at: number; omitted: number }>();
+
+  constructor(
+    private readonly intervalMs = STACK_INTERVAL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Whether a stack of `cause` may be logged now: the count of stacks held back since the last
+   * one (0 or more), or undefined when not (and this one is counted as held back).
+   */
+  pass(cause: string): number | undefined {
+    const t = this.now();
+    const seen = this.last.get(cause);
+    if (seen && t - seen.at < this.intervalMs) {
+      seen.omitted += 1;
+      return undefined;
+    }
+    if (!seen && this.last.size >= MAX_CAUSES) this.forgetBefore(t - this.intervalMs);
+    this.last.set(cause, { at: t, omitted: 0 });
+    return seen?.omitted ?? 0;
+  }
+
+  private forgetBefore(time: number): void {
+    for (const [cause, { at }] of this.last) if (at < time) this.last.delete(cause);
+    if (this.last.size >= MAX_CAUSES) this.last.clear();
+  }
+}
+
+/**
+ * The `err` serializer: an Error logged as is becomes a {@link LoggedError} with its real class
+ * name and stack; what is already described passes unchanged (pino's own serializer would call
+ * it `Object`, with no stack).
+ */
+export function errorSerializer(value: unknown): unknown {
+  return types.isNativeError(value) || value instanceof Error ? describeError(value, 0) : value;
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level,
       base: { service: 'data-holder-gateway' },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: { err: errorSerializer },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     destination,
@@ -51,39 +184,125 @@ function requestId(req: IncomingMessage, res: Res): string {
   return id;
 }
 
+/** What the error path knows of a failed request. */
+export interface RequestFailure {
+  /** The error's stable code, `GW_ERR_...`. */
+  code: string;
+  /** The HTTP status it became. */
+  status: number;
+  /** What was thrown: logged as `err` on 5xx. */
+  error: unknown;
+}
+
+type Level = 'info' | 'warn' | 'error';
+
+/** The fields a failure adds to its request's line. */
+interface FailureLine {
+  level: Level;
+  msg: string;
+  fields: { code: string; err?: LoggedError };
+}
+
+/** Where `sendError` hands a failure: set per request by the request logging. */
+type FailureSink = (res: Res, failure: RequestFailure) => void;
+
+const SINK = 'logFailure';
+
+/**
+ * Logs a failed request (from the error path): 4xx at info with its code; an unexpected 500 at
+ * error and an expected 5xx (503, 504: the core, Redis or a maintenance window) at warn, with
+ * the error, its stack once per interval per cause (code, route operation, innermost error).
+ */
+export function recordFailure(res: Res, failure: RequestFailure): void {
+  const sink = res.locals?.[SINK] as FailureSink | undefined;
+  sink?.(res, failure);
+}
+
+/** 4xx info; an unexpected 500 error; an expected 5xx (an outage, not a bug) warn. */
+const levelOf = (status: number): Level =>
+  status < 500 ? 'info' : status === 500 ? 'error' : 'warn';
+
+function failureLine(failure: RequestFailure, operationId: unknown, gate: StackGate): FailureLine {
+  if (failure.status < 500) {
+    return { level: 'info', msg: 'request rejected', fields: { code: failure.code } };
+  }
+  const cause = `${failure.code}|${String(operationId ?? '')}|${causeSignature(failure.error)}`;
+  return {
+    level: levelOf(failure.status),
+    msg: 'request failed',
+    fields: { code: failure.code, err: describeError(failure.error, gate.pass(cause)) },
+  };
+}
+
 /** Sets up a request's id and logging; synchronous. */
 export type RequestLogging = (req: IncomingMessage, res: Res) => void;
 
 /**
  * Request logging and request ids. Request lines are logged at info (pino-http, which gives each
- * request its `req.log`). When info is off (e.g. `LOG_LEVEL=warn`) no line would ever be written,
- * so pino-http's per-request work is skipped: the request id is set, and the base logger is left
- * in `res.locals.logger` for the error path, which adds the request id to what it logs. Nothing
+ * request its `req.log`), one per request, failures included. When info is off (e.g.
+ * `LOG_LEVEL=warn`) no request line would ever be written, so pino-http's per-request work is
+ * skipped: the request id is set, and a failure is logged on its own line, with the request id,
+ * when its level is on (a rejected token at `LOG_LEVEL=warn` costs no logging work). Nothing
  * else is made per request.
  */
 export function createHttpLogger(logger: Logger): RequestLogging {
-  if (logger.isLevelEnabled('info')) return fullHttpLogger(logger);
+  const gate = new StackGate();
+  if (logger.isLevelEnabled('info')) return fullHttpLogger(logger, gate);
+  const log = logger.child({}, { serializers: { err: errorSerializer } });
+  const sink: FailureSink = (res, failure) => {
+    const locals = res.locals ?? {};
+    if (!log.isLevelEnabled(levelOf(failure.status))) return;
+    const line = failureLine(failure, locals.operationId, gate);
+    const where = { reqId: locals.requestId, route: locals.route ?? 'unmatched' };
+    log[line.level]({ ...where, operationId: locals.operationId, ...line.fields }, line.msg);
+  };
   return (req, res) => {
     requestId(req, res);
-    if (res.locals) res.locals.logger = logger;
+    if (res.locals) res.locals[SINK] = sink;
   };
 }
 
-function fullHttpLogger(logger: Logger): HttpLogger<IncomingMessage, Res> {
-  return pinoHttp<IncomingMessage, Res>({
+function fullHttpLogger(logger: Logger, gate: StackGate): RequestLogging {
+  // The failure is kept for the request's one line, written when the response ends.
+  const sink: FailureSink = (res, failure) => {
+    if (res.locals) res.locals.failure = failureLine(failure, res.locals.operationId, gate);
+  };
+  const failureOf = (res: Res) => res.locals?.failure as FailureLine | undefined;
+  const line = (res: Res, val: { res?: unknown; responseTime?: unknown }) => ({
+    route: res.locals?.route ?? 'unmatched',
+    operationId: res.locals?.operationId,
+    ...failureOf(res)?.fields,
+    res: val.res,
+    responseTime: val.responseTime,
+  });
+  const log: HttpLogger<IncomingMessage, Res> = pinoHttp<IncomingMessage, Res>({
     logger,
     genReqId: (req, res) => requestId(req, res),
-    customProps: (_req, res) => ({
-      route: res.locals?.route ?? 'unmatched',
-      operationId: res.locals?.operationId,
-    }),
+    // Our own serializers on the raw objects: pino-http's wrapping would run pino's `err`
+    // serializer first, which names every described error `Object`.
+    wrapSerializers: false,
     serializers: {
-      req: (req: { id: string; method: string }) => ({ id: req.id, method: req.method }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      err: pino.stdSerializers.err,
+      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+      err: errorSerializer,
     },
     customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'info',
+      failureOf(res)?.level ?? (err || res.statusCode >= 500 ? 'error' : 'info'),
+    // Route and operation are added here, once: pino-http's `customProps` would bind them at
+    // the start and add them again at the end when a value holds braces (route templates do).
+    customSuccessObject: (_req, res, val: { res?: unknown; responseTime?: unknown }) =>
+      line(res, val),
+    // Drops pino-http's own `err` ("failed with status code 503", a stack per request).
+    customErrorObject: (_req, res, _err, val: { res?: unknown; responseTime?: unknown }) =>
+      line(res, val),
+    customSuccessMessage: (req, res) =>
+      failureOf(res)?.msg ??
+      (!req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted'),
+    customErrorMessage: (_req, res) => failureOf(res)?.msg ?? 'request failed',
     quietReqLogger: true,
   });
+  return (req, res) => {
+    if (res.locals) res.locals[SINK] = sink;
+    log(req, res);
+  };
 }

@@ -261,7 +261,10 @@ export interface CoreAdapter {
 export interface AdapterContext {
   /** The adapter's own configuration block, already validated against its schema. */
   config: Record<string, unknown>;
-  /** Structured logger without personal data. */
+  /**
+   * Structured logger without personal data, already labelled with the adapter (`adapter`):
+   * an `adapter` field of its own would repeat the key.
+   */
   log: {
     info(obj: object, msg?: string): void;
     warn(obj: object, msg?: string): void;

@@ -20,6 +20,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { AuthUnavailableError, RateLimitedError } from '../errors';
+import { describeError } from '../observability/logger';
 
 /** Prefix of every rate-limit key in Redis. */
 export const RATE_LIMIT_KEY_PREFIX = 'dhg:rl:';
@@ -86,7 +87,7 @@ export function createRateLimiter(rule: RateLimitRule, deps: RateLimiterDeps): R
         if (Date.now() - lastWarned > 10_000) {
           lastWarned = Date.now();
           deps.logger.warn(
-            { err: { message: (err as Error)?.message }, purpose: rule.purpose },
+            { err: describeError(err), purpose: rule.purpose },
             rule.onStoreError === 'refuse'
               ? 'rate limit store failed; refusing requests'
               : 'rate limit store failed; letting requests through',

@@ -4,6 +4,7 @@
  */
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
+import { causeSignature, describeError, StackGate } from '../observability/logger';
 
 /** Timeout of one Redis command, milliseconds. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -17,12 +18,13 @@ export function createRedis(url: string, logger: Logger): Redis {
     retryStrategy: (times) => Math.min(times * 200, 2000),
     lazyConnect: false,
   });
-  let lastLogged = 0;
+  // ioredis retries in a loop, each failure an 'error': one line (with its stack) per cause and
+  // interval, counting those held back.
+  const gate = new StackGate();
   redis.on('error', (err: Error) => {
-    // ioredis retries in a loop: log at most once every 10 s.
-    if (Date.now() - lastLogged > 10_000) {
-      lastLogged = Date.now();
-      logger.warn({ err: { message: err.message } }, 'redis connection error');
+    const omitted = gate.pass(causeSignature(err));
+    if (omitted !== undefined) {
+      logger.warn({ err: describeError(err, omitted) }, 'redis connection error');
     }
   });
   return redis;

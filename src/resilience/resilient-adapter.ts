@@ -15,6 +15,7 @@ import CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import { CoreTimeoutError, CoreUnavailableError, GatewayError } from '../errors';
+import { describeError } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { CallContext, CoreAdapter } from '../ports';
 import type { CacheEntry, CacheStore } from './cache';
@@ -283,7 +284,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
       return await cache.get(key);
     } catch (err) {
       metrics.cacheEvents.inc({ adapter: adapterId, operation, result: 'error' });
-      logger.debug({ err: { message: (err as Error).message }, operation }, 'cache read failed');
+      logger.debug({ err: describeError(err), operation }, 'cache read failed');
       return undefined;
     }
   };
@@ -291,7 +292,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
   const cacheSet = (operation: string, key: string, value: unknown, lifetimeMs: number): void => {
     cache.set(key, { value, storedAt: now() }, lifetimeMs).catch((err: unknown) => {
       metrics.cacheEvents.inc({ adapter: adapterId, operation, result: 'error' });
-      logger.debug({ err: { message: (err as Error).message }, operation }, 'cache write failed');
+      logger.debug({ err: describeError(err), operation }, 'cache write failed');
     });
   };
 

@@ -1,7 +1,7 @@
-/** A pino logger whose lines are kept in memory, to assert what the gateway logs (and never logs). */
+/** A logger made as the gateway makes its own, whose lines are kept in memory to assert on. */
 import { Writable } from 'node:stream';
-import pino, { type Logger } from 'pino';
-import { REDACT_PATHS } from '../../src/observability/logger';
+import type { Logger } from 'pino';
+import { createLogger } from '../../src/observability/logger';
 
 export function captureLogger(level = 'debug'): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
@@ -11,6 +11,5 @@ export function captureLogger(level = 'debug'): { logger: Logger; lines: string[
       done();
     },
   });
-  const logger = pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream);
-  return { logger, lines };
+  return { logger: createLogger(level, stream), lines };
 }

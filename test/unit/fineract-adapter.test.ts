@@ -311,7 +311,7 @@ describe('Fineract adapter', () => {
     for (const b of balances) expect(contractErrorsOf('balance', b)).toEqual([]);
   });
 
-  it('when a listed account answers 404, then it is left out and a warning names only its id', async () => {
+  it('when a listed account answers 404, then it is left out and a warning names only its kind', async () => {
     fineract.override = (req) =>
       req.path === '/v1/savingsaccounts/12' ? { status: 404, body: '{}' } : undefined;
     const accounts = await adapter.banking.listAccounts('1', ctx());
@@ -320,7 +320,7 @@ describe('Fineract adapter', () => {
     expect(logs).toEqual([
       {
         level: 'warn',
-        obj: { adapter: 'fineract', accountId: 'sav-12' },
+        obj: { accountKind: 'sav' },
         msg: 'an account of the client list is unknown to Fineract; left out',
       },
     ]);
@@ -799,7 +799,7 @@ describe('Fineract adapter', () => {
     expect(logs).toEqual([
       {
         level: 'error',
-        obj: { adapter: 'fineract', operation: 'clients.get', status: 401, selfService: false },
+        obj: { operation: 'clients.get', status: 401, selfService: false },
         msg: 'Fineract refused the gateway credentials (check FINERACT_USERNAME, FINERACT_PASSWORD and FINERACT_TENANT)',
       },
     ]);
