@@ -93,10 +93,19 @@ export interface Config {
   readonly rateLimits: {
     /** Window length in seconds (`RATE_LIMIT_WINDOW_SECONDS`), default 60. */
     readonly windowSeconds: number;
-    /** Token requests per client id per window (`RATE_LIMIT_TOKEN_PER_CLIENT`), default 30. */
+    /**
+     * Tokens issued per client id per window (`RATE_LIMIT_TOKEN_PER_CLIENT`), default 30. Only
+     * requests with the right secret count, so nobody else can use up a client's tokens.
+     */
     readonly tokenPerClient: number;
     /** Token requests per source address per window (`RATE_LIMIT_TOKEN_PER_ADDRESS`), default 120. */
     readonly tokenPerAddress: number;
+    /**
+     * Failed token authentications per source address per window
+     * (`RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS`), default 30; beyond it the address is refused
+     * before any secret is checked.
+     */
+    readonly tokenFailuresPerAddress: number;
     /** Product requests per client per window (`RATE_LIMIT_PRODUCTS_PER_CLIENT`), default 600. */
     readonly productsPerClient: number;
   };
@@ -377,7 +386,7 @@ export const SETTINGS: readonly Setting[] = [
       type: 'integer',
       minimum: 1,
       default: 30,
-      description: 'Token requests per client id per window.',
+      description: 'Tokens issued per client id per window (requests with the right secret).',
     },
   },
   {
@@ -387,6 +396,16 @@ export const SETTINGS: readonly Setting[] = [
       minimum: 1,
       default: 120,
       description: 'Token requests per source address per window.',
+    },
+  },
+  {
+    env: 'RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      default: 30,
+      description:
+        'Failed token authentications (unknown client, wrong or revoked secret) per source address per window.',
     },
   },
   {
@@ -838,6 +857,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: raw.RATE_LIMIT_WINDOW_SECONDS as number,
       tokenPerClient: raw.RATE_LIMIT_TOKEN_PER_CLIENT as number,
       tokenPerAddress: raw.RATE_LIMIT_TOKEN_PER_ADDRESS as number,
+      tokenFailuresPerAddress: raw.RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS as number,
       productsPerClient: raw.RATE_LIMIT_PRODUCTS_PER_CLIENT as number,
     },
     demoPersistProducts: raw.DEMO_PERSIST_PRODUCTS === 'true',

@@ -1,6 +1,6 @@
 /**
- * The platform family (decisions.md section 5): `POST /v1/token` (client credentials -> a 900 s
- * access token signed by the gateway) and the product list and writes under
+ * The platform family of the interface: `POST /v1/token` (client credentials -> a 900 s access
+ * token signed by the gateway) and the product list and writes under
  * `/v1/data-provider/cdr/products`, each with its scope and its rate limits.
  */
 import type { IncomingHttpHeaders } from 'node:http';
@@ -31,7 +31,7 @@ import {
   InvalidClientError,
   PlatformInvalidRequestError,
 } from '../errors';
-import { createRateLimiter } from '../resilience/rate-limits';
+import { createRateLimiter, type RateLimiter } from '../resilience/rate-limits';
 import {
   parseProductQuery,
   PRODUCT_CATEGORIES,
@@ -39,7 +39,14 @@ import {
   PRODUCT_PAGE_SIZE_MAX,
   ProductsService,
 } from '../services/products.service';
-import type { Authenticator, DocumentedResponse, RouteFamily, RouteSpec } from './route-spec';
+import type {
+  Authenticator,
+  DocumentedResponse,
+  HandlerInput,
+  HandlerResult,
+  RouteFamily,
+  RouteSpec,
+} from './route-spec';
 
 /** The client the demo mode creates when the registry is empty. */
 export const DEMO_PLATFORM_CLIENT_ID = 'demo-platform-client';
@@ -224,6 +231,47 @@ async function ensureDemoClient(
   }
 }
 
+/** The limits a token request passes besides the one counting every request of its address. */
+interface TokenLimits {
+  /** Failed authentications per source address. */
+  failuresPerAddress: RateLimiter;
+  /** Tokens issued per client id. */
+  issuedPerClient: RateLimiter;
+}
+
+/**
+ * `POST /v1/token`. Only the source address is limited before the secret is checked: a client id
+ * counts tokens issued to it, never failures, so nobody without the secret can lock its holder
+ * out. The failure is counted before the check and given back when the secret proves right, so
+ * concurrent guesses cannot overrun the limit. Unknown, wrong-secret and revoked clients take the
+ * same path to the same answer.
+ */
+function tokenHandler(
+  registry: PlatformClientRegistry,
+  tokens: PlatformTokens,
+  limits: TokenLimits,
+): (input: HandlerInput) => Promise<HandlerResult> {
+  return async ({ body, headers, ip }) => {
+    const { clientId, clientSecret, basic } = tokenCredentials(body, headers);
+    const attempt = await limits.failuresPerAddress.reserve(ip);
+    const client = await storeCall(() => registry.authenticate(clientId, clientSecret));
+    if (!client) {
+      throw new InvalidClientError(
+        basic ? { headers: { 'WWW-Authenticate': 'Basic realm="token"' } } : {},
+      );
+    }
+    await attempt.release();
+    await limits.issuedPerClient.consume(client.id);
+    return {
+      body: {
+        token: await tokens.issue(client.id, client.scopes),
+        expires_in: PLATFORM_TOKEN_LIFETIME_SECONDS,
+      },
+      headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+    };
+  };
+}
+
 export const platformFamily: RouteFamily = async (ctx) => {
   const { config, logger, now, redis } = ctx;
   const key = await loadPlatformSigningKey(config);
@@ -243,7 +291,10 @@ export const platformFamily: RouteFamily = async (ctx) => {
       { redis, logger },
     );
   const tokenPerAddress = limiter('token-address', limits.tokenPerAddress, 'refuse');
-  const tokenPerClient = limiter('token-client', limits.tokenPerClient, 'refuse');
+  const tokenLimits: TokenLimits = {
+    failuresPerAddress: limiter('token-failures-address', limits.tokenFailuresPerAddress, 'refuse'),
+    issuedPerClient: limiter('token-client', limits.tokenPerClient, 'refuse'),
+  };
   const productsPerClient = limiter('products-client', limits.productsPerClient, 'allow');
 
   /** Token requests: one point per source address, before the body is even read. */
@@ -306,23 +357,7 @@ export const platformFamily: RouteFamily = async (ctx) => {
         ...common.responses,
         401: platformError('Unknown client, wrong secret or revoked client (invalid_client)'),
       },
-      handle: async ({ body, headers }) => {
-        const { clientId, clientSecret, basic } = tokenCredentials(body, headers);
-        await tokenPerClient.consume(clientId);
-        const client = await storeCall(() => registry.authenticate(clientId, clientSecret));
-        if (!client) {
-          throw new InvalidClientError(
-            basic ? { headers: { 'WWW-Authenticate': 'Basic realm="token"' } } : {},
-          );
-        }
-        return {
-          body: {
-            token: await tokens.issue(client.id, client.scopes),
-            expires_in: PLATFORM_TOKEN_LIFETIME_SECONDS,
-          },
-          headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
-        };
-      },
+      handle: tokenHandler(registry, tokens, tokenLimits),
     },
   ];
 

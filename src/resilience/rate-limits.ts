@@ -1,7 +1,7 @@
 /**
- * Rate limits of the platform endpoints (decisions.md section 5), with rate-limiter-flexible:
- * fixed windows counted in Redis when `REDIS_URL` is set (so every gateway instance shares one
- * count), in process memory otherwise.
+ * Rate limits of the platform endpoints, with rate-limiter-flexible: fixed windows counted in
+ * Redis when `REDIS_URL` is set (so every gateway instance shares one count), in process memory
+ * otherwise.
  *
  * Keys are `dhg:rl:<purpose>:<sha256 of the subject>`: the client id or address itself is never
  * stored, and a caller cannot make keys of any length.
@@ -42,6 +42,16 @@ export interface RateLimiterDeps {
   logger: Logger;
 }
 
+/** A point counted by `reserve`, which its holder may give back. */
+export interface Reservation {
+  /**
+   * Gives the point back, in the window it was counted in only (a point of a window that has ended
+   * is gone with it, and must not lift the next one). Never throws: when the store fails, the point
+   * stays counted and a warning is logged.
+   */
+  release(): Promise<void>;
+}
+
 /** One limit: `consume` counts a request for a subject and throws once the window is full. */
 export interface RateLimiter {
   readonly rule: RateLimitRule;
@@ -51,7 +61,18 @@ export interface RateLimiter {
    * @throws AuthUnavailableError (503) when the store fails and the rule says `refuse`
    */
   consume(subject: string): Promise<void>;
+  /**
+   * Counts one request of `subject` as `consume` does, and throws as it does, but lets the caller
+   * give the point back once the request turns out not to be one the limit is about (a token
+   * request whose secret proved right, for the failure limit). Counting first and giving back
+   * later keeps the limit exact under concurrent requests, where checking first and counting
+   * later would let every request in flight through.
+   */
+  reserve(subject: string): Promise<Reservation>;
 }
+
+/** Nothing to give back: the store failed and the rule let the request through uncounted. */
+const NOTHING_RESERVED: Reservation = { release: async () => undefined };
 
 /** The stored key of a subject (without the limiter's prefix): a SHA-256, base64url. */
 export function subjectKey(subject: string): string {
@@ -73,28 +94,54 @@ export function createRateLimiter(rule: RateLimitRule, deps: RateLimiterDeps): R
     ? new RateLimiterRedis({ ...options, storeClient: deps.redis, rejectIfRedisNotReady: true })
     : new RateLimiterMemory(options);
   let lastWarned = 0;
+  /** One warning per 10 s at most: a store that is down fails every request. */
+  const warn = (err: unknown, message: string) => {
+    if (Date.now() - lastWarned <= 10_000) return;
+    lastWarned = Date.now();
+    deps.logger.warn({ err: describeError(err), purpose: rule.purpose }, message);
+  };
+  /** Counts a point; the time its window ends, or undefined when the store failed and it may pass. */
+  const count = async (key: string): Promise<number | undefined> => {
+    try {
+      const res = await limiter.consume(key);
+      return Date.now() + res.msBeforeNext;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        throw new RateLimitedError({
+          retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
+        });
+      }
+      warn(
+        err,
+        rule.onStoreError === 'refuse'
+          ? 'rate limit store failed; refusing requests'
+          : 'rate limit store failed; letting requests through',
+      );
+      if (rule.onStoreError === 'refuse') throw new AuthUnavailableError({ cause: err });
+      return undefined;
+    }
+  };
   return {
     rule,
     async consume(subject) {
-      try {
-        await limiter.consume(subjectKey(subject));
-      } catch (err) {
-        if (err instanceof RateLimiterRes) {
-          throw new RateLimitedError({
-            retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
-          });
-        }
-        if (Date.now() - lastWarned > 10_000) {
-          lastWarned = Date.now();
-          deps.logger.warn(
-            { err: describeError(err), purpose: rule.purpose },
-            rule.onStoreError === 'refuse'
-              ? 'rate limit store failed; refusing requests'
-              : 'rate limit store failed; letting requests through',
-          );
-        }
-        if (rule.onStoreError === 'refuse') throw new AuthUnavailableError({ cause: err });
-      }
+      await count(subjectKey(subject));
+    },
+    async reserve(subject) {
+      const key = subjectKey(subject);
+      const windowEnds = await count(key);
+      if (windowEnds === undefined) return NOTHING_RESERVED;
+      let released = false;
+      return {
+        async release() {
+          if (released || Date.now() >= windowEnds) return;
+          released = true;
+          try {
+            await limiter.reward(key, 1);
+          } catch (err) {
+            warn(err, 'rate limit store failed; a point given back stays counted');
+          }
+        },
+      };
     },
   };
 }

@@ -37,6 +37,7 @@ describe('token endpoint timing', () => {
       ...dir.env,
       RATE_LIMIT_TOKEN_PER_CLIENT: 100000,
       RATE_LIMIT_TOKEN_PER_ADDRESS: 100000,
+      RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS: 100000,
     });
     ({ secret } = await dir.registry.create('known', BOTH));
     ({ secret: revokedSecret } = await dir.registry.create('revoked', BOTH));

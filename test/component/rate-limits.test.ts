@@ -1,12 +1,15 @@
 /**
- * Rate limits of the platform endpoints (decisions.md section 5): per client id and per source
- * address on the token endpoint, per client on the products, 429 with Retry-After; shared through
- * the real Redis by two gateway instances; the token endpoint refuses (503) when Redis is down.
+ * Rate limits of the platform endpoints, as the interface sets them: on the token endpoint per
+ * source address (every request, and failed authentications apart) and per client id (tokens
+ * issued), per client on the products; 429 with Retry-After; shared through the real Redis by two
+ * gateway instances; the token endpoint refuses (503) when Redis is down. Wrong secrets from one
+ * address never lock out the holder of the right secret calling from another.
  *
  * Runs do not collide in Redis: every client id carries a unique run id (so do the per-client
- * keys), and the per-address key of 127.0.0.1 is deleted before the Redis tests, which allow the
- * address a limit no test reaches.
+ * keys), and requests come from random loopback addresses (so do the per-address keys).
  */
+import crypto from 'node:crypto';
+import http from 'node:http';
 import Redis from 'ioredis';
 import { RedisClientStore, PlatformClientRegistry } from '../../src/auth/platform-clients';
 import { rateLimitRedisKey } from '../../src/resilience/rate-limits';
@@ -32,6 +35,59 @@ const RATE_LIMITED = {
   },
 };
 
+const INVALID_CLIENT = {
+  status: 401,
+  body: { error: 'invalid_client', error_description: 'Client authentication failed' },
+};
+
+/**
+ * A random loopback address, 127.x.y.z: Linux routes all of 127/8 to the loopback interface, so a
+ * request sent from it reaches the gateway with its own source address, whose counts no other
+ * test (nor another run sharing Redis) touches.
+ */
+function loopbackAddress(): string {
+  const [a, b, c] = crypto.randomBytes(3);
+  return `127.${1 + (a! % 254)}.${b!}.${1 + (c! % 254)}`;
+}
+
+/** `POST /v1/token` (JSON) sent from `address`, as a caller on another host would. */
+function requestTokenFrom(
+  gw: TestGateway,
+  address: string,
+  clientId: string,
+  clientSecret: string,
+): Promise<TestResponse> {
+  const { hostname, port } = new URL(gw.origin);
+  const body = JSON.stringify({ client_id: clientId, client_secret: clientSecret });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        localAddress: address,
+        method: 'POST',
+        path: '/v1/token',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (typeof value === 'string') headers.set(name, value);
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: JSON.parse(text), text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 const expectRateLimited = (res: TestResponse, windowSeconds: number) => {
   expect({ status: res.status, body: res.body }).toEqual(RATE_LIMITED);
   const retryAfter = Number(res.headers.get('retry-after'));
@@ -44,40 +100,98 @@ describe('token endpoint limits (in process)', () => {
   let gw: TestGateway;
   let dir: PlatformDir;
   let secret: string;
+  let regularSecret: string;
   beforeAll(async () => {
     dir = platformDir();
     gw = await startGateway({
       ...dir.env,
       RATE_LIMIT_TOKEN_PER_CLIENT: 30,
       RATE_LIMIT_TOKEN_PER_ADDRESS: 1000,
+      RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS: 30,
     });
     ({ secret } = await dir.registry.create('victim', BOTH));
-    await dir.registry.create('bystander', BOTH);
+    ({ secret: regularSecret } = await dir.registry.create('regular', BOTH));
   });
   afterAll(async () => {
     await gw.close();
     dir.remove();
   });
 
-  it('when 200 wrong secrets are tried for one client id, then after 30 they are cut off with 429 and Retry-After', async () => {
+  it('when 40 wrong secrets are sent for a client id from another address, then the client with its right secret still gets its token', async () => {
+    const attacker = loopbackAddress();
     const statuses: number[] = [];
-    let last: TestResponse | undefined;
-    for (let i = 0; i < 200; i += 1) {
-      last = await requestToken(gw, i % 2 ? 'json' : 'basic', 'victim', `guess-${i}`);
-      statuses.push(last.status);
+    for (let i = 0; i < 40; i += 1) {
+      statuses.push((await requestTokenFrom(gw, attacker, 'victim', `guess-${i}`)).status);
     }
-    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
-    expect(statuses.slice(30)).toEqual(Array(170).fill(429));
-    expectRateLimited(last!, 60);
+    expect(statuses).toEqual([...Array(30).fill(401), ...Array(10).fill(429)]);
+    const res = await requestToken(gw, 'json', 'victim', secret);
+    expect(res.status).toBe(200);
+    expect(typeof res.body.token).toBe('string');
   });
 
-  it('when the client id is cut off, then even its right secret is refused until the window ends', async () => {
-    expectRateLimited(await requestToken(gw, 'json', 'victim', secret), 60);
+  it('when one address sends more wrong credentials than its failure limit, whatever the client ids, then it is 429 with Retry-After, even with a right secret, while other addresses are served', async () => {
+    const guesser = loopbackAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const id = ['victim', 'regular', `unknown-${i}`][i % 3]!;
+      statuses.push((await requestTokenFrom(gw, guesser, id, `guess-${i}`)).status);
+    }
+    expect(statuses).toEqual(Array(30).fill(401));
+    expectRateLimited(await requestTokenFrom(gw, guesser, 'victim', 'guess-30'), 60);
+    // Refused before the secret is checked: no answer tells a right guess from a wrong one.
+    expectRateLimited(await requestTokenFrom(gw, guesser, 'regular', regularSecret), 60);
+    expect((await requestTokenFrom(gw, loopbackAddress(), 'regular', regularSecret)).status).toBe(
+      200,
+    );
   });
 
-  it('when one client id is cut off, then another client from the same address is not', async () => {
-    const res = await requestToken(gw, 'json', 'bystander', 'wrong');
-    expect(res.status).toBe(401);
+  it('when 40 wrong secrets arrive at once from one address, then 30 are answered 401 and the rest 429, none slipping past the limit', async () => {
+    const address = loopbackAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => requestTokenFrom(gw, address, 'victim', `guess-${i}`)),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(30).fill(401), ...Array(10).fill(429)]);
+  });
+
+  it('when a client gets tokens between wrong tries from its address, then only the wrong tries count toward the failure limit', async () => {
+    const address = loopbackAddress();
+    const statuses: number[] = [];
+    const send = async (id: string, secretTried: string) =>
+      statuses.push((await requestTokenFrom(gw, address, id, secretTried)).status);
+    for (let i = 0; i < 29; i += 1) await send(`unknown-${i}`, 'wrong');
+    await send('regular', regularSecret);
+    await send('regular', regularSecret);
+    await send('unknown-29', 'wrong');
+    await send('unknown-30', 'wrong');
+    expect(statuses).toEqual([...Array(29).fill(401), 200, 200, 401, 429]);
+  });
+});
+
+describe('tokens issued per client id (in process)', () => {
+  let gw: TestGateway;
+  let dir: PlatformDir;
+  let busySecret: string;
+  beforeAll(async () => {
+    dir = platformDir();
+    gw = await startGateway({ ...dir.env, RATE_LIMIT_TOKEN_PER_CLIENT: 3 });
+    ({ secret: busySecret } = await dir.registry.create('busy', BOTH));
+  });
+  afterAll(async () => {
+    await gw.close();
+    dir.remove();
+  });
+
+  it('when a client id gets more tokens than its limit, then its right secret is 429 while wrong secrets for it still answer 401', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      statuses.push((await requestToken(gw, 'json', 'busy', busySecret)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200]);
+    expectRateLimited(await requestToken(gw, 'json', 'busy', busySecret), 60);
+    // The id's count answers only the holder of its secret: nobody else learns of it.
+    const wrong = await requestTokenFrom(gw, loopbackAddress(), 'busy', 'guess');
+    expect({ status: wrong.status, body: wrong.body }).toEqual(INVALID_CLIENT);
   });
 });
 
@@ -150,35 +264,38 @@ describe('product limits per client (in process)', () => {
 
 describe('limits shared through Redis', () => {
   const run = runId();
+  // Own source addresses: their per-address keys are this run's alone in the shared Redis.
+  const guesser = loopbackAddress();
+  const caller = loopbackAddress();
   let redis: Redis;
   let registry: PlatformClientRegistry;
   let a: TestGateway;
   let b: TestGateway;
   let dirA: PlatformDir;
-  let dirB: PlatformDir;
   const clientIds: string[] = [];
-  const clients: Record<'token' | 'products', { id: string; secret: string }> = {
-    token: { id: '', secret: '' },
+  type Name = 'guessed' | 'issued' | 'products';
+  const clients: Record<Name, { id: string; secret: string }> = {
+    guessed: { id: '', secret: '' },
+    issued: { id: '', secret: '' },
     products: { id: '', secret: '' },
   };
 
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
-    await redis.del(rateLimitRedisKey('token-address', '127.0.0.1'));
     registry = new PlatformClientRegistry(new RedisClientStore(redis));
     // Made before the gateways start, so the registry is never empty (no demo client is made).
-    for (const name of ['token', 'products'] as const) {
+    for (const name of ['guessed', 'issued', 'products'] as const) {
       const id = `shared-${name}-${run}`;
       clientIds.push(id);
       clients[name] = { id, secret: (await registry.create(id, BOTH)).secret };
     }
     dirA = platformDir();
-    dirB = platformDir();
     const env = {
       REDIS_URL,
-      RATE_LIMIT_TOKEN_PER_CLIENT: 10,
+      RATE_LIMIT_TOKEN_PER_CLIENT: 4,
       RATE_LIMIT_TOKEN_PER_ADDRESS: 100000,
+      RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS: 10,
       RATE_LIMIT_PRODUCTS_PER_CLIENT: 4,
     };
     // One signing key for both instances, as a deployment would configure it.
@@ -187,6 +304,12 @@ describe('limits shared through Redis', () => {
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
+    await redis.del(
+      ...[guesser, caller].flatMap((address) => [
+        rateLimitRedisKey('token-address', address),
+        rateLimitRedisKey('token-failures-address', address),
+      ]),
+    );
     if (clientIds.length > 0) {
       await redis.hdel('dhg:platform:clients', ...clientIds);
       await redis.del(...clientIds.map((id) => rateLimitRedisKey('token-client', id)));
@@ -194,23 +317,33 @@ describe('limits shared through Redis', () => {
     }
     await redis.quit();
     dirA.remove();
-    dirB.remove();
   });
 
-  it('when two instances share Redis, then wrong secrets sent to either count against one limit', async () => {
-    const { id } = clients.token;
+  it('when two instances share Redis, then wrong secrets from one address sent to either count against one limit, and the right secret from elsewhere still passes', async () => {
+    const { id, secret } = clients.guessed;
     const statuses: number[] = [];
     for (let i = 0; i < 14; i += 1) {
-      statuses.push((await requestToken(i % 2 ? b : a, 'json', id, `guess-${i}`)).status);
+      statuses.push((await requestTokenFrom(i % 2 ? b : a, guesser, id, `guess-${i}`)).status);
     }
     expect(statuses).toEqual([...Array(10).fill(401), ...Array(4).fill(429)]);
-    expectRateLimited(await requestToken(a, 'json', id, 'again'), 60);
-    expectRateLimited(await requestToken(b, 'json', id, 'again'), 60);
+    expectRateLimited(await requestTokenFrom(a, guesser, id, secret), 60);
+    expectRateLimited(await requestTokenFrom(b, guesser, id, secret), 60);
+    expect((await requestTokenFrom(a, caller, id, secret)).status).toBe(200);
+  });
+
+  it('when two instances share Redis, then tokens issued to one client id by either count against one limit', async () => {
+    const { id, secret } = clients.issued;
+    const statuses: number[] = [];
+    for (const gw of [a, b, a, b, a]) {
+      statuses.push((await requestTokenFrom(gw, caller, id, secret)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expectRateLimited(await requestTokenFrom(b, caller, id, secret), 60);
   });
 
   it('when two instances share Redis, then product requests to either count against one limit', async () => {
     const { id, secret } = clients.products;
-    const token = await tokenFor(a, id, secret);
+    const { token } = (await requestTokenFrom(a, caller, id, secret)).body as { token: string };
     const statuses: number[] = [];
     for (const gw of [a, b, a, b, a, b]) {
       statuses.push((await gw.get(PRODUCTS, { headers: bearer(token) })).status);

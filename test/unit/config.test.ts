@@ -45,6 +45,7 @@ describe('configuration', () => {
       windowSeconds: 60,
       tokenPerClient: 30,
       tokenPerAddress: 120,
+      tokenFailuresPerAddress: 30,
       productsPerClient: 600,
     });
     expect(config.shutdownTimeoutMs).toBe(10000);

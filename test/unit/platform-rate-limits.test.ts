@@ -1,12 +1,13 @@
 /**
- * The rate limiter wrapper: points per window, Retry-After, hashed keys in Redis, and what happens
- * when Redis cannot answer (refuse or allow, by rule).
+ * The rate limiter wrapper: points per window, Retry-After, hashed keys in Redis, what happens
+ * when Redis cannot answer (refuse or allow, by rule), and reservations given back.
  */
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
 import pino from 'pino';
 import { AuthUnavailableError, type GatewayError, RateLimitedError } from '../../src/errors';
 import { createRateLimiter, rateLimitRedisKey } from '../../src/resilience/rate-limits';
+import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 const logger = pino({ level: 'silent' });
@@ -84,11 +85,81 @@ describe('rate limiter when Redis is down', () => {
     expect(await errorOf(limiter.consume('x'))).toBeInstanceOf(AuthUnavailableError);
   });
 
+  it('when the rule says refuse, then a reservation is AuthUnavailableError (503)', async () => {
+    const limiter = createRateLimiter(
+      { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'refuse' },
+      { redis: down, logger },
+    );
+    expect(await errorOf(limiter.reserve('x'))).toBeInstanceOf(AuthUnavailableError);
+  });
+
   it('when the rule says allow, then the request goes through', async () => {
     const limiter = createRateLimiter(
       { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'allow' },
       { redis: down, logger },
     );
     await expect(limiter.consume('x')).resolves.toBeUndefined();
+  });
+});
+
+describe('reservations', () => {
+  it('when a reserved point is released (twice, even), then the subject may use it again, once', async () => {
+    const limiter = createRateLimiter(
+      { purpose: 'unit-reserve', points: 2, windowSeconds: 30, onStoreError: 'refuse' },
+      { logger },
+    );
+    await limiter.reserve('alice');
+    const second = await limiter.reserve('alice');
+    await second.release();
+    await second.release();
+    await expect(limiter.reserve('alice')).resolves.toBeDefined();
+    expect(await errorOf(limiter.reserve('alice'))).toBeInstanceOf(RateLimitedError);
+  });
+
+  it('when a reservation is released after its window ended, then nothing is given back to the next window', async () => {
+    const limiter = createRateLimiter(
+      { purpose: 'unit-reserve-late', points: 1, windowSeconds: 1, onStoreError: 'refuse' },
+      { logger },
+    );
+    const late = await limiter.reserve('bob');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await limiter.reserve('bob');
+    await late.release();
+    expect(await errorOf(limiter.reserve('bob'))).toBeInstanceOf(RateLimitedError);
+  });
+});
+
+describe('reservations in Redis', () => {
+  let own: OwnRedis;
+  let stopped = false;
+  let redis: Redis;
+  beforeAll(async () => {
+    own = await startOwnRedis();
+    redis = new Redis(own.url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    await redis.connect();
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    if (!stopped) await own.stop();
+  });
+
+  it('when a reservation is released, then the stored count goes back down; when the store has failed by then, then the release is dropped without an error', async () => {
+    const limiter = createRateLimiter(
+      { purpose: 'unit-reserve', points: 5, windowSeconds: 30, onStoreError: 'refuse' },
+      { redis, logger },
+    );
+    const key = rateLimitRedisKey('unit-reserve', 'carol');
+    const first = await limiter.reserve('carol');
+    const second = await limiter.reserve('carol');
+    expect(await redis.get(key)).toBe('2');
+    await first.release();
+    expect(await redis.get(key)).toBe('1');
+    await own.stop();
+    stopped = true;
+    await expect(second.release()).resolves.toBeUndefined();
   });
 });
