@@ -4,9 +4,9 @@
  * the real Redis.
  */
 import crypto from 'node:crypto';
-import Redis from 'ioredis';
 import { exportSPKI, importJWK, type KeyLike, SignJWT, UnsecuredJWT } from 'jose';
 import { holderClaims, makeKey, signToken } from '../helpers/keys';
+import { replayMemoryLongKept } from '../helpers/redis-server';
 import { startGateway, TEST_BASE_URL, TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 
 const PATH = '/v1/common/customer/c-1001/detail';
@@ -238,18 +238,6 @@ describe('holder authentication', () => {
     expect(res.text).toBe('{"error":"Missing bearer token"}');
   });
 });
-
-/**
- * A Redis that never held replay memory reads as one that lost it, and refuses every token for the
- * clock tolerance: this test wants a Redis that has kept its memory for longer than a token lives.
- * Only an absent start is set, so a Redis that has one keeps it.
- */
-async function replayMemoryLongKept(url: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  await redis.set('dhg:jti:epoch', String(Date.now() - 3_600_000), 'NX');
-  await redis.quit();
-}
 
 describe.each<[string, { REDIS_URL?: string }]>([
   ['the in-process replay store', {}],

@@ -17,7 +17,7 @@ import {
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import { loopbackAdapter, startLoopbackCore } from '../helpers/loopback-core';
-import { startOwnRedis } from '../helpers/redis-server';
+import { replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';
 import { CoreUnavailableError } from '../../src/errors';
 import { describeError, StackGate } from '../../src/observability/logger';
 
@@ -314,6 +314,7 @@ describe('log lines at warn', () => {
 describe('log lines while Redis is down', () => {
   it('when the replay store cannot be reached, then each refused request logs one warn line, the cause one stack, and Redis errors their real class', async () => {
     const redis = await startOwnRedis();
+    await replayMemoryLongKept(redis.url);
     const capture = captureLogger('debug');
     const gw = await startGateway({ REDIS_URL: redis.url }, { logger: capture.logger });
     let running = true;

@@ -1,6 +1,7 @@
 /** A redis-server of the test's own, on its own port, that the test can stop and start again. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import Redis from 'ioredis';
 import { freePort } from './ports';
 
 export interface OwnRedis {
@@ -49,4 +50,16 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   };
   await own.start();
   return own;
+}
+
+/**
+ * A Redis that never held replay memory reads as one that lost it, and refuses every token for the
+ * clock tolerance: this test wants a Redis that has kept its memory for longer than a token lives.
+ * Only an absent start is set, so a Redis that has one keeps it.
+ */
+export async function replayMemoryLongKept(url: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  await redis.set('dhg:jti:epoch', String(Date.now() - 3_600_000), 'NX');
+  await redis.quit();
 }
