@@ -55,21 +55,34 @@ function connect(port: number) {
   return { socket, state, connected };
 }
 
+/** Writes to trickle at most. */
+const TRICKLES = 40;
+
+/** Writes one piece every 250 ms until the server closes the connection; how many were written. */
+async function trickle(
+  socket: net.Socket,
+  state: { closed: boolean },
+  piece: (i: number) => string,
+): Promise<number> {
+  let sent = 0;
+  while (!state.closed && sent < TRICKLES) {
+    await sleep(250);
+    if (!state.closed) socket.write(piece(sent));
+    sent += 1;
+  }
+  return sent;
+}
+
 describe('server limits from configuration', () => {
   it('when a client trickles one header line at a time, then the connection is closed at HTTP_HEADERS_TIMEOUT_MS, not kept', async () => {
     const server = await startServer({ HTTP_HEADERS_TIMEOUT_MS: 1000 });
     const { socket, state, connected } = connect(server.running.port);
     await connected;
     socket.write('GET /livez HTTP/1.1\r\nhost: x\r\n');
-    let linesSent = 0;
     // One header line every 250 ms for up to 10 s: a client the old server kept for over a minute.
-    while (!state.closed && linesSent < 40) {
-      await sleep(250);
-      if (!state.closed) socket.write(`x-slow-${linesSent}: 1\r\n`);
-      linesSent += 1;
-    }
+    const linesSent = await trickle(socket, state, (i) => `x-slow-${i}: 1\r\n`);
     expect(state.closed).toBe(true);
-    expect(linesSent).toBeLessThan(40);
+    expect(linesSent).toBeLessThan(TRICKLES);
     socket.destroy();
     await server.stop();
   }, 20_000);
@@ -84,14 +97,9 @@ describe('server limits from configuration', () => {
     socket.write(
       'POST /v1/token HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n',
     );
-    let bytesSent = 0;
-    while (!state.closed && bytesSent < 40) {
-      await sleep(250);
-      if (!state.closed) socket.write(' ');
-      bytesSent += 1;
-    }
+    const bytesSent = await trickle(socket, state, () => ' ');
     expect(state.closed).toBe(true);
-    expect(bytesSent).toBeLessThan(40);
+    expect(bytesSent).toBeLessThan(TRICKLES);
     socket.destroy();
     await server.stop();
   }, 20_000);
