@@ -6,19 +6,25 @@
  *   jitter, budget, never while open) -> circuit breaker (opossum) -> timeout with AbortSignal
  *   -> the adapter
  *
- * Operations are named `<port>.<method>` (e.g. `banking.listBalances`); the metric labels, the
- * cache keys and the per-operation settings use that name.
+ * Each layer is its own module (maintenance.ts, cached-calls.ts, single-flight.ts,
+ * retry-budget.ts, circuits.ts, timeout.ts); this one composes them per operation. Operations are
+ * named `<port>.<method>` (e.g. `banking.listBalances`); the metric labels, the cache keys and
+ * the per-operation settings use that name.
  */
-import crypto from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import CircuitBreaker from 'opossum';
+import type CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
-import { CoreTimeoutError, CoreUnavailableError, GatewayError } from '../errors';
-import { describeError } from '../observability/logger';
+import { CoreTimeoutError, CoreUnavailableError } from '../errors';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { CallContext, CoreAdapter } from '../ports';
-import type { CacheEntry, CacheStore } from './cache';
+import type { CacheStore } from './cache';
+import { CachedCalls } from './cached-calls';
+import { Circuits } from './circuits';
+import { isCoreFailure } from './core-failure';
+import { maintenanceClock } from './maintenance';
+import { RetryBudget } from './retry-budget';
+import { SingleFlight } from './single-flight';
+import { withTimeout } from './timeout';
 
 /** Default cache time-to-live per operation, seconds (0: not cached). */
 export const DEFAULT_CACHE_TTL_SECONDS: Readonly<Record<string, number>> = {
@@ -65,8 +71,6 @@ const WRITES = new Set([
 /** Operations whose result is a stream: never cached or coalesced. */
 const STREAMS = new Set(['fdx.getStatementDocument']);
 const PORTS = ['authorisation', 'customer', 'banking', 'energy', 'fdx', 'products'] as const;
-/** Buckets of a circuit's rolling window. */
-const WINDOW_BUCKETS = 10;
 
 export interface ResilienceDeps {
   settings: Config['resilience'];
@@ -86,145 +90,41 @@ export interface ResilientAdapter {
 
 type AnyFn = (...args: unknown[]) => Promise<unknown>;
 
-/** A core failure (not the caller's mistake, not a core 4xx). */
-function isCoreFailure(err: unknown): boolean {
-  return !(err instanceof GatewayError) || err.status >= 500;
-}
-
-/** Retries ration themselves: each call earns `percent`/100 of a retry, up to 10 in the bank. */
-class RetryBudget {
-  private tokens = 10;
-  constructor(private readonly percent: number) {}
-  earn(): void {
-    this.tokens = Math.min(10, this.tokens + this.percent / 100);
-  }
-  take(): boolean {
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
-
-/** Concurrent identical calls share one promise. */
-class SingleFlight {
-  private readonly inflight = new Map<string, Promise<unknown>>();
-  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const existing = this.inflight.get(key);
-    if (existing) return existing as Promise<T>;
-    const promise = fn().finally(() => this.inflight.delete(key));
-    this.inflight.set(key, promise);
-    return promise;
-  }
-}
-
-/** Rejects with CoreTimeoutError after `ms`, aborting the call's signal. */
-async function withTimeout<T>(
-  ms: number,
-  callerSignal: AbortSignal | undefined,
-  call: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const controller = new AbortController();
-  const signal = callerSignal
-    ? AbortSignal.any([callerSignal, controller.signal])
-    : controller.signal;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const err = new CoreTimeoutError();
-      controller.abort(err);
-      reject(err);
-    }, ms);
-  });
-  try {
-    return await Promise.race([call(signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** One core call as the stack makes it. */
+interface CoreCall {
+  operation: string;
+  fn: AnyFn;
+  args: unknown[];
+  /** The caller's signal; undefined for a call shared by several callers. */
+  callerSignal: AbortSignal | undefined;
+  requestId: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): ResilientAdapter {
-  const { settings, metrics, cache, logger, now } = deps;
-  const adapterId = inner.id;
-  const ttl = { ...DEFAULT_CACHE_TTL_SECONDS, ...settings.cacheTtlSeconds };
-  const stale = { ...DEFAULT_CACHE_STALE_SECONDS, ...settings.cacheStaleSeconds };
-  const budget = new RetryBudget(settings.retryBudgetPercent);
-  const flights = new SingleFlight();
-  const windows = settings.maintenanceWindows
-    .filter((w) => w.adapter === undefined || w.adapter === adapterId)
-    .map((w) => ({ start: Date.parse(w.start), end: Date.parse(w.end) }));
+/** The outcome label of a failed core call. */
+const outcomeOf = (err: unknown) =>
+  err instanceof CoreTimeoutError ? 'timeout' : isCoreFailure(err) ? 'failure' : 'client_error';
 
-  // ---- circuits ----------------------------------------------------------------------------
-  const circuits = new Map<string, CircuitBreaker>();
-  const openedAt = new Map<string, number>();
-  const separate = new Set(inner.circuitPerOperation ?? []);
-  // Windows turn on our clock (opossum's rotateBucketController) so that a circuit that closes
-  // can empty its own window: failures and trials from before a recovery must not dilute a relapse.
-  const rotators = new Map<string, EventEmitter>();
-  const rotation = setInterval(
-    () => {
-      for (const rotator of rotators.values()) rotator.emit('rotate');
-    },
-    Math.floor((settings.windowSeconds * 1000) / WINDOW_BUCKETS),
-  );
-  rotation.unref();
-  const circuitFor = (operation: string): [string, CircuitBreaker] => {
-    const name = separate.has(operation) ? operation : 'default';
-    let breaker = circuits.get(name);
-    if (!breaker) {
-      const rotator = new EventEmitter();
-      breaker = new CircuitBreaker((call: () => Promise<unknown>) => call(), {
-        timeout: false, // our own per-call timeout aborts the request (see withTimeout)
-        errorThresholdPercentage: settings.errorPercentage,
-        volumeThreshold: settings.minVolume,
-        resetTimeout: settings.resetSeconds * 1000,
-        rollingCountTimeout: settings.windowSeconds * 1000,
-        rollingCountBuckets: WINDOW_BUCKETS,
-        rotateBucketController: rotator,
-        errorFilter: (err: unknown) => !isCoreFailure(err),
-        name: `${adapterId}:${name}`,
-      });
-      rotators.set(name, rotator);
-      const label = { adapter: adapterId, circuit: name };
-      metrics.setCircuitState(adapterId, name, 'closed');
-      breaker.on('open', () => {
-        openedAt.set(name, Date.now());
-        metrics.setCircuitState(adapterId, name, 'open');
-        metrics.circuitTransitions.inc({ ...label, to: 'open' });
-        logger.warn({ circuit: name }, 'circuit opened');
-      });
-      breaker.on('halfOpen', () => {
-        metrics.setCircuitState(adapterId, name, 'half_open');
-        metrics.circuitTransitions.inc({ ...label, to: 'half_open' });
-      });
-      breaker.on('close', () => {
-        for (let i = 0; i < WINDOW_BUCKETS; i += 1) rotator.emit('rotate');
-        metrics.setCircuitState(adapterId, name, 'closed');
-        metrics.circuitTransitions.inc({ ...label, to: 'closed' });
-        logger.info({ circuit: name }, 'circuit closed');
-      });
-      circuits.set(name, breaker);
+/** Method names of a port: own functions and those of its class chain (ports may be classes). */
+function portMethods(port: object): string[] {
+  const names = new Set<string>();
+  for (let o: object | null = port; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const name of Object.getOwnPropertyNames(o)) {
+      if (name !== 'constructor' && typeof (port as Record<string, unknown>)[name] === 'function')
+        names.add(name);
     }
-    return [name, breaker];
-  };
+  }
+  return [...names];
+}
 
-  /** Seconds until an open circuit lets a trial call through (at least 1). */
-  const secondsUntilTrial = (name: string): number => {
-    const since = Date.now() - (openedAt.get(name) ?? Date.now());
-    return Math.max(1, Math.ceil((settings.resetSeconds * 1000 - since) / 1000));
-  };
-
-  // ---- one core call: retry -> circuit -> timeout -> adapter -------------------------------
-  const callCore = async (
-    operation: string,
-    fn: AnyFn,
-    args: unknown[],
-    callerSignal: AbortSignal | undefined,
-    requestId: string,
-  ): Promise<unknown> => {
-    const [circuitName, breaker] = circuitFor(operation);
-    const retryable = !WRITES.has(operation);
+/** The inner layers: retry -> circuit -> timeout -> adapter, with a duration per attempt. */
+function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits) {
+  const { settings, metrics } = deps;
+  const budget = new RetryBudget(settings.retryBudgetPercent);
+  return async (call: CoreCall): Promise<unknown> => {
+    const { operation, callerSignal } = call;
+    const { name, breaker } = circuits.for(operation);
     budget.earn();
     for (let attempt = 0; ; attempt += 1) {
       const started = process.hrtime.bigint();
@@ -233,32 +133,24 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
           { adapter: adapterId, operation, outcome },
           Number(process.hrtime.bigint() - started) / 1e9,
         );
-      // Refused here rather than by opossum, which would count the refusal as a `fire` and so
-      // dilute the error rate with calls that never reached the core. Same rule as opossum's:
-      // open, or half-open with the one trial call already under way.
-      if (!breaker.closed && !breaker.pendingClose) {
+      const refused = circuits.refusal(name, breaker);
+      if (refused) {
         observe('rejected');
-        throw new CoreUnavailableError({ retryAfterSeconds: secondsUntilTrial(circuitName) });
+        throw refused;
       }
       try {
         const result = await breaker.fire(() =>
           withTimeout(settings.timeoutMs, callerSignal, (signal) => {
-            const ctx: CallContext = { signal, requestId };
-            return fn(...args, ctx);
+            const ctx: CallContext = { signal, requestId: call.requestId };
+            return call.fn(...call.args, ctx);
           }),
         );
         observe('success');
         return result;
       } catch (raw) {
-        observe(
-          raw instanceof CoreTimeoutError
-            ? 'timeout'
-            : isCoreFailure(raw)
-              ? 'failure'
-              : 'client_error',
-        );
+        observe(outcomeOf(raw));
         const again =
-          retryable &&
+          !WRITES.has(operation) &&
           raw instanceof CoreUnavailableError &&
           raw.retryAfterSeconds === undefined &&
           attempt < settings.retryAttempts &&
@@ -271,36 +163,30 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
       }
     }
   };
+}
 
-  // ---- cache and single-flight -----------------------------------------------------------
-  const cacheKey = (operation: string, args: unknown[]): string => {
-    const [customerId, ...rest] = args;
-    const digest = (v: unknown) => crypto.hash('sha256', JSON.stringify(v), 'base64url');
-    return `dhg:cache:v1:${adapterId}:${operation}:${digest(customerId)}:${digest(rest)}`;
-  };
-
-  const cacheGet = async (operation: string, key: string): Promise<CacheEntry | undefined> => {
-    try {
-      return await cache.get(key);
-    } catch (err) {
-      metrics.cacheEvents.inc({ adapter: adapterId, operation, result: 'error' });
-      logger.debug({ err: describeError(err), operation }, 'cache read failed');
-      return undefined;
-    }
-  };
-
-  const cacheSet = (operation: string, key: string, value: unknown, lifetimeMs: number): void => {
-    cache.set(key, { value, storedAt: now() }, lifetimeMs).catch((err: unknown) => {
-      metrics.cacheEvents.inc({ adapter: adapterId, operation, result: 'error' });
-      logger.debug({ err: describeError(err), operation }, 'cache write failed');
-    });
-  };
-
-  const maintenance = (): number | undefined => {
-    const t = now();
-    const window = windows.find((w) => t >= w.start && t < w.end);
-    return window ? Math.max(1, Math.ceil((window.end - t) / 1000)) : undefined;
-  };
+export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): ResilientAdapter {
+  const { settings, metrics, now } = deps;
+  const adapterId = inner.id;
+  const ttl = { ...DEFAULT_CACHE_TTL_SECONDS, ...settings.cacheTtlSeconds };
+  const stale = { ...DEFAULT_CACHE_STALE_SECONDS, ...settings.cacheStaleSeconds };
+  const flights = new SingleFlight();
+  const maintenance = maintenanceClock(settings.maintenanceWindows, adapterId, now);
+  const circuits = new Circuits({
+    adapterId,
+    settings,
+    metrics,
+    logger: deps.logger,
+    separate: inner.circuitPerOperation ?? [],
+  });
+  const callCore = coreCaller(adapterId, deps, circuits);
+  const cached = new CachedCalls({
+    adapterId,
+    cache: deps.cache,
+    metrics,
+    logger: deps.logger,
+    now,
+  });
 
   const wrap = (operation: string, fn: AnyFn): AnyFn => {
     const ttlMs = (ttl[operation] ?? 0) * 1000;
@@ -314,43 +200,31 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
         metrics.coreDuration.observe({ adapter: adapterId, operation, outcome: 'maintenance' }, 0);
         throw new CoreUnavailableError({ retryAfterSeconds: retryAfter });
       }
-      if (!coalesce) return callCore(operation, fn, args, ctx.signal, ctx.requestId);
+      const { requestId } = ctx;
+      if (!coalesce) return callCore({ operation, fn, args, callerSignal: ctx.signal, requestId });
 
-      const key = cacheKey(operation, args);
-      const label = { adapter: adapterId, operation };
-      const entry = ttlMs > 0 ? await cacheGet(operation, key) : undefined;
+      const key = cached.key(operation, args);
+      const entry = ttlMs > 0 ? await cached.get(operation, key) : undefined;
       if (entry && now() - entry.storedAt < ttlMs) {
-        metrics.cacheEvents.inc({ ...label, result: 'hit' });
+        cached.count(operation, 'hit');
         return entry.value;
       }
-      if (ttlMs > 0) metrics.cacheEvents.inc({ ...label, result: 'miss' });
+      if (ttlMs > 0) cached.count(operation, 'miss');
       // Shared by every concurrent identical caller: not tied to one caller's signal.
       return flights.run(key, async () => {
         try {
-          const value = await callCore(operation, fn, args, undefined, ctx.requestId);
-          if (ttlMs > 0) cacheSet(operation, key, value, ttlMs + staleMs);
+          const value = await callCore({ operation, fn, args, callerSignal: undefined, requestId });
+          if (ttlMs > 0) cached.set(operation, key, value, ttlMs + staleMs);
           return value;
         } catch (err) {
           if (entry && isCoreFailure(err) && now() - entry.storedAt < ttlMs + staleMs) {
-            metrics.cacheEvents.inc({ ...label, result: 'stale' });
+            cached.count(operation, 'stale');
             return entry.value;
           }
           throw err;
         }
       });
     };
-  };
-
-  /** Method names of a port: own functions and those of its class chain (ports may be classes). */
-  const portMethods = (port: object): string[] => {
-    const names = new Set<string>();
-    for (let o: object | null = port; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
-      for (const name of Object.getOwnPropertyNames(o)) {
-        if (name !== 'constructor' && typeof (port as Record<string, unknown>)[name] === 'function')
-          names.add(name);
-      }
-    }
-    return [...names];
   };
 
   const wrapped: Record<string, unknown> = { id: inner.id };
@@ -368,10 +242,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
 
   return {
     adapter: wrapped as unknown as CoreAdapter,
-    circuits,
-    close() {
-      clearInterval(rotation);
-      for (const breaker of circuits.values()) breaker.shutdown();
-    },
+    circuits: circuits.byName,
+    close: () => circuits.close(),
   };
 }

@@ -1,0 +1,59 @@
+/**
+ * The cache layer of the resilience stack: keys, reads and writes that never fail a call (a
+ * cache store that cannot answer is counted, logged at debug and bypassed).
+ */
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import { describeError } from '../observability/logger';
+import type { GatewayMetrics } from '../observability/metrics';
+import type { CacheEntry, CacheStore } from './cache';
+
+export interface CachedCallsDeps {
+  adapterId: string;
+  cache: CacheStore;
+  metrics: GatewayMetrics;
+  logger: Logger;
+  /** Clock of the entries' `storedAt`, milliseconds. */
+  now: () => number;
+}
+
+export class CachedCalls {
+  constructor(private readonly deps: CachedCallsDeps) {}
+
+  /**
+   * The key of one call: adapter, operation, and digests of the customer id and the other
+   * arguments (no raw id is stored in a key).
+   */
+  key(operation: string, args: readonly unknown[]): string {
+    const [customerId, ...rest] = args;
+    const digest = (v: unknown) => crypto.hash('sha256', JSON.stringify(v), 'base64url');
+    return `dhg:cache:v1:${this.deps.adapterId}:${operation}:${digest(customerId)}:${digest(rest)}`;
+  }
+
+  /** The stored entry, or undefined (also when the store fails). */
+  async get(operation: string, key: string): Promise<CacheEntry | undefined> {
+    try {
+      return await this.deps.cache.get(key);
+    } catch (err) {
+      this.failed(operation, err, 'cache read failed');
+      return undefined;
+    }
+  }
+
+  /** Stores a value for `lifetimeMs` in the background; a failure is counted, never thrown. */
+  set(operation: string, key: string, value: unknown, lifetimeMs: number): void {
+    this.deps.cache
+      .set(key, { value, storedAt: this.deps.now() }, lifetimeMs)
+      .catch((err: unknown) => this.failed(operation, err, 'cache write failed'));
+  }
+
+  /** Counts a cache event (`hit`, `miss`, `stale`) of an operation. */
+  count(operation: string, result: 'hit' | 'miss' | 'stale'): void {
+    this.deps.metrics.cacheEvents.inc({ adapter: this.deps.adapterId, operation, result });
+  }
+
+  private failed(operation: string, err: unknown, message: string): void {
+    this.deps.metrics.cacheEvents.inc({ adapter: this.deps.adapterId, operation, result: 'error' });
+    this.deps.logger.debug({ err: describeError(err), operation }, message);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The circuit breakers of one adapter (opossum): one `default` circuit, plus one per operation
+ * the adapter asks to keep apart. Only calls that reach the core count: a call an open circuit
+ * refuses is refused here, before opossum would count it as a `fire`, and a circuit that closes
+ * starts with an empty window, so neither the refusals of an open period nor the failures from
+ * before a recovery dilute the error rate of a relapse.
+ */
+import { EventEmitter } from 'node:events';
+import CircuitBreaker from 'opossum';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config';
+import { CoreUnavailableError, type GatewayError } from '../errors';
+import type { GatewayMetrics } from '../observability/metrics';
+import { isCoreFailure } from './core-failure';
+
+/** Buckets of a circuit's rolling window. */
+const WINDOW_BUCKETS = 10;
+
+export interface CircuitsDeps {
+  adapterId: string;
+  settings: Config['resilience'];
+  metrics: GatewayMetrics;
+  logger: Logger;
+  /** Operations with a circuit of their own (the adapter's `circuitPerOperation`). */
+  separate: readonly string[];
+}
+
+export class Circuits {
+  readonly byName = new Map<string, CircuitBreaker>();
+  private readonly openedAt = new Map<string, number>();
+  private readonly separate: ReadonlySet<string>;
+  // Windows turn on our clock (opossum's rotateBucketController), so a closing circuit can
+  // empty its own window.
+  private readonly rotators = new Map<string, EventEmitter>();
+  private readonly rotation: NodeJS.Timeout;
+
+  constructor(private readonly deps: CircuitsDeps) {
+    this.separate = new Set(deps.separate);
+    this.rotation = setInterval(
+      () => {
+        for (const rotator of this.rotators.values()) rotator.emit('rotate');
+      },
+      Math.floor((deps.settings.windowSeconds * 1000) / WINDOW_BUCKETS),
+    );
+    this.rotation.unref();
+  }
+
+  /** The circuit name and breaker an operation's calls go through. */
+  for(operation: string): { name: string; breaker: CircuitBreaker } {
+    const name = this.separate.has(operation) ? operation : 'default';
+    return { name, breaker: this.byName.get(name) ?? this.create(name) };
+  }
+
+  /**
+   * The refusal of a call through `name` while its circuit is open, or half-open with its one
+   * trial call under way (opossum's own rule); undefined when the call may go.
+   */
+  refusal(name: string, breaker: CircuitBreaker): GatewayError | undefined {
+    if (breaker.closed || breaker.pendingClose) return undefined;
+    return new CoreUnavailableError({ retryAfterSeconds: this.secondsUntilTrial(name) });
+  }
+
+  close(): void {
+    clearInterval(this.rotation);
+    for (const breaker of this.byName.values()) breaker.shutdown();
+  }
+
+  /** Seconds until an open circuit lets a trial call through (at least 1). */
+  private secondsUntilTrial(name: string): number {
+    const since = Date.now() - (this.openedAt.get(name) ?? Date.now());
+    return Math.max(1, Math.ceil((this.deps.settings.resetSeconds * 1000 - since) / 1000));
+  }
+
+  private create(name: string): CircuitBreaker {
+    const { adapterId, settings } = this.deps;
+    const rotator = new EventEmitter();
+    const breaker = new CircuitBreaker((call: () => Promise<unknown>) => call(), {
+      timeout: false, // the stack's own per-call timeout aborts the request (see timeout.ts)
+      errorThresholdPercentage: settings.errorPercentage,
+      volumeThreshold: settings.minVolume,
+      resetTimeout: settings.resetSeconds * 1000,
+      rollingCountTimeout: settings.windowSeconds * 1000,
+      rollingCountBuckets: WINDOW_BUCKETS,
+      rotateBucketController: rotator,
+      errorFilter: (err: unknown) => !isCoreFailure(err),
+      name: `${adapterId}:${name}`,
+    });
+    this.rotators.set(name, rotator);
+    this.observe(name, breaker, rotator);
+    this.byName.set(name, breaker);
+    return breaker;
+  }
+
+  /** State metrics, transition counts and logs; a closing circuit empties its window. */
+  private observe(name: string, breaker: CircuitBreaker, rotator: EventEmitter): void {
+    const { adapterId, metrics, logger } = this.deps;
+    const label = { adapter: adapterId, circuit: name };
+    metrics.setCircuitState(adapterId, name, 'closed');
+    breaker.on('open', () => {
+      this.openedAt.set(name, Date.now());
+      metrics.setCircuitState(adapterId, name, 'open');
+      metrics.circuitTransitions.inc({ ...label, to: 'open' });
+      logger.warn({ circuit: name }, 'circuit opened');
+    });
+    breaker.on('halfOpen', () => {
+      metrics.setCircuitState(adapterId, name, 'half_open');
+      metrics.circuitTransitions.inc({ ...label, to: 'half_open' });
+    });
+    breaker.on('close', () => {
+      for (let i = 0; i < WINDOW_BUCKETS; i += 1) rotator.emit('rotate');
+      metrics.setCircuitState(adapterId, name, 'closed');
+      metrics.circuitTransitions.inc({ ...label, to: 'closed' });
+      logger.info({ circuit: name }, 'circuit closed');
+    });
+  }
+}

@@ -1,0 +1,59 @@
+/** The cache layer: keys without raw ids, and a failing store that never fails a call. */
+import pino from 'pino';
+import { GatewayMetrics } from '../../src/observability/metrics';
+import type { CacheStore } from '../../src/resilience/cache';
+import { memoryCacheStore } from '../../src/resilience/cache';
+import { CachedCalls } from '../../src/resilience/cached-calls';
+
+const failingStore: CacheStore = {
+  kind: 'redis',
+  get: () => Promise.reject(new Error('store down')),
+  set: () => Promise.reject(new Error('store down')),
+};
+
+function cachedCalls(cache: CacheStore, metrics = new GatewayMetrics({ processMetrics: false })) {
+  return {
+    metrics,
+    calls: new CachedCalls({
+      adapterId: 'demo',
+      cache,
+      metrics,
+      logger: pino({ level: 'silent' }),
+      now: () => 1000,
+    }),
+  };
+}
+
+async function errorCount(metrics: GatewayMetrics): Promise<number> {
+  const values = (await metrics.cacheEvents.get()).values;
+  return values.filter((v) => v.labels.result === 'error').reduce((sum, v) => sum + v.value, 0);
+}
+
+describe('CachedCalls', () => {
+  it('when a key is made, then it names adapter and operation and holds no raw customer id or argument', () => {
+    const { calls } = cachedCalls(memoryCacheStore(10));
+    const key = calls.key('banking.listBalances', ['c-1001', ['acc-b-1001-01']]);
+    expect(key).toMatch(/^dhg:cache:v1:demo:banking\.listBalances:[\w-]{43}:[\w-]{43}$/);
+    expect(key).not.toContain('c-1001');
+    expect(key).not.toContain('acc-b-1001-01');
+    expect(calls.key('banking.listBalances', ['c-1002', ['acc-b-1001-01']])).not.toBe(key);
+  });
+
+  it('when a value is set, then it is read back with its time', async () => {
+    const { calls } = cachedCalls(memoryCacheStore(10));
+    calls.set('customer.getCustomerDetail', 'k', { name: 'x' }, 60_000);
+    await new Promise((r) => setImmediate(r));
+    expect(await calls.get('customer.getCustomerDetail', 'k')).toEqual({
+      value: { name: 'x' },
+      storedAt: 1000,
+    });
+  });
+
+  it('when the store fails, then reads give nothing, writes do not throw, and both are counted', async () => {
+    const { calls, metrics } = cachedCalls(failingStore);
+    expect(await calls.get('customer.getCustomerDetail', 'k')).toBeUndefined();
+    calls.set('customer.getCustomerDetail', 'k', {}, 1000);
+    await new Promise((r) => setImmediate(r));
+    expect(await errorCount(metrics)).toBe(2);
+  });
+});
