@@ -19,7 +19,8 @@ import { projectRoot } from './config/project-root';
 import { buildRoutes } from './http/families';
 import { PagingTokens } from './http/paging-token';
 import type { RouteSpec } from './http/route-spec';
-import { createLogger, describeError } from './observability/logger';
+import { describeError } from './observability/error-log';
+import { createLogger } from './observability/logger';
 import type { CoreAdapter } from './ports';
 import type CircuitBreaker from 'opossum';
 import {

@@ -23,7 +23,7 @@ import {
   PlatformTokens,
 } from '../auth/platform-tokens';
 import { ConfigError } from '../config/config';
-import { describeError } from '../observability/logger';
+import { describeError } from '../observability/error-log';
 import {
   AuthUnavailableError,
   GatewayError,

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
-import { describeError } from '../observability/logger';
+import { describeError } from '../observability/error-log';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { CacheEntry, CacheStore } from './cache';
 

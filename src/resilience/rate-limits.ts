@@ -20,7 +20,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { AuthUnavailableError, RateLimitedError } from '../errors';
-import { describeError } from '../observability/logger';
+import { describeError } from '../observability/error-log';
 
 /** Prefix of every rate-limit key in Redis. */
 export const RATE_LIMIT_KEY_PREFIX = 'dhg:rl:';

@@ -4,7 +4,7 @@
  */
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { causeSignature, describeError, StackGate } from '../observability/logger';
+import { causeSignature, describeError, StackGate } from '../observability/error-log';
 
 /** Timeout of one Redis command, milliseconds. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;

@@ -19,7 +19,7 @@ import { captureLogger } from '../helpers/log-capture';
 import { loopbackAdapter, startLoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';
 import { CoreUnavailableError } from '../../src/errors';
-import { describeError, StackGate } from '../../src/observability/logger';
+import { describeError, StackGate } from '../../src/observability/error-log';
 
 // ---------------------------------------------------------------------------------------------
 // A JSON scan that reports repeated keys (JSON.parse would silently keep the last one).
