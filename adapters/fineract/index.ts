@@ -14,7 +14,8 @@ export const fineractAdapterModule: AdapterModule = {
   },
 };
 
-export { createFineractAdapter, MAX_PARALLEL, type FineractAdapter } from './fineract.adapter';
+export { MAX_PARALLEL } from './fineract-accounts';
+export { createFineractAdapter, type FineractAdapter } from './fineract.adapter';
 export {
   fineractConfigSchema,
   withDefaults,

@@ -1,0 +1,154 @@
+/** The FDX port of the Fineract adapter: transactions, and the answers for what Fineract lacks. */
+import { FdxAccountNotFoundError, FdxInvalidRequestError } from '../../src/errors';
+import type { CallContext, DateWindow, FdxPage, FdxPageRequest, FdxPort } from '../../src/ports';
+import type { FdxTransaction } from '../../src/ports/resources';
+import {
+  toIsoDate,
+  toLoanTransaction,
+  toSavingsTransaction,
+  type FineractLoanTransactionPage,
+  type FineractSavingsTransactionPage,
+  type ParsedAccountId,
+} from '../../mappers/fineract';
+import { type FineractAccounts, MAX_PAGES } from './fineract-accounts';
+
+const POSITION = /^(0|[1-9][0-9]{0,14})$/;
+
+/** The FDX port over the client's accounts and their Fineract transactions. */
+export function fineractFdxPort(fineract: FineractAccounts): FdxPort {
+  return {
+    async getAccountInfo(customerId, accountId, ctx) {
+      const { accounts } = await fineract.ownAccounts(customerId, ctx);
+      const account = fineract.ownedAmong(accounts, accountId);
+      if (!account) return null;
+      return { status: account.status, supportsFdx: true, supportsAssetTransferNetworks: false };
+    },
+
+    async listTransactions(customerId, accountId, window, page, ctx) {
+      // A position key this adapter did not make is refused before Fineract is asked.
+      if (page.after !== undefined) positionOf(page.after);
+      const { accounts } = await fineract.ownAccounts(customerId, ctx);
+      const account = fineract.ownedAmong(accounts, accountId);
+      if (!account) throw new FdxAccountNotFoundError();
+      return account.ref.kind === 'loan'
+        ? loanTransactions(fineract, account.ref, window, page, ctx)
+        : savingsTransactions(fineract, account.ref, window, page, ctx);
+    },
+
+    // Fineract produces no statements: every window of the client's accounts is empty.
+    async listStatements(customerId, accountId, _window, _page, ctx) {
+      const { accounts } = await fineract.ownAccounts(customerId, ctx);
+      if (!fineract.ownedAmong(accounts, accountId)) throw new FdxAccountNotFoundError();
+      return { records: [], total: 0 };
+    },
+
+    async getStatementDocument(customerId, _accountId, _statementId, ctx) {
+      await fineract.knownClientId(customerId, ctx);
+      return null;
+    },
+
+    // Never asked in practice: account info says asset transfer networks are unsupported (704).
+    async listAssetTransferNetworks(customerId, accountId, _page, ctx) {
+      const { accounts } = await fineract.ownAccounts(customerId, ctx);
+      if (!fineract.ownedAmong(accounts, accountId)) throw new FdxAccountNotFoundError();
+      return { records: [] };
+    },
+  };
+}
+
+/** Savings-family transactions: Fineract's search with the window, offset and limit. */
+async function savingsTransactions(
+  fineract: FineractAccounts,
+  ref: ParsedAccountId,
+  window: Partial<DateWindow>,
+  page: FdxPageRequest,
+  ctx: CallContext,
+): Promise<FdxPage<FdxTransaction>> {
+  let offset = page.after === undefined ? 0 : positionOf(page.after);
+  const records: FdxTransaction[] = [];
+  for (let calls = 0; calls < MAX_PAGES; calls += 1) {
+    const result = await fineract.http.get<FineractSavingsTransactionPage>(
+      'savings.transactions.search',
+      `/v1/savingsaccounts/${ref.id}/transactions/search`,
+      {
+        fromDate: window.oldest,
+        toDate: window.newest,
+        dateFormat: 'yyyy-MM-dd',
+        locale: 'en',
+        offset,
+        limit: page.limit - records.length,
+        orderBy: 'transactionDate',
+        sortOrder: 'DESC',
+      },
+      ctx,
+    );
+    if (!result) throw new FdxAccountNotFoundError();
+    const content = result.content ?? [];
+    const total = result.total ?? 0;
+    for (const tx of content) {
+      offset += 1;
+      const record = toSavingsTransaction(tx);
+      if (record) records.push(record);
+      if (records.length === page.limit) {
+        return offset < total ? { records, next: String(offset) } : { records };
+      }
+    }
+    // Fewer reportable records than asked (reversals skipped): read on, unless that was all.
+    if (content.length === 0 || offset >= total) return { records };
+  }
+  return { records };
+}
+
+/**
+ * Loan transactions: Fineract pages them (newest first) without a date filter, so the adapter
+ * walks its pages from the position, skipping what is newer than the window and stopping at
+ * the first transaction older than it. The position key is the index of the next transaction
+ * in Fineract's order.
+ */
+async function loanTransactions(
+  fineract: FineractAccounts,
+  ref: ParsedAccountId,
+  window: Partial<DateWindow>,
+  page: FdxPageRequest,
+  ctx: CallContext,
+): Promise<FdxPage<FdxTransaction>> {
+  const size = fineract.config.pageSize;
+  const start = page.after === undefined ? 0 : positionOf(page.after);
+  const records: FdxTransaction[] = [];
+  let pageNumber = Math.floor(start / size);
+  for (let calls = 0; calls < MAX_PAGES; calls += 1, pageNumber += 1) {
+    const result = await fineract.http.get<FineractLoanTransactionPage>(
+      'loans.transactions',
+      `/v1/loans/${ref.id}/transactions`,
+      { page: pageNumber, size, sort: 'transactionDate,desc' },
+      ctx,
+    );
+    if (!result) throw new FdxAccountNotFoundError();
+    const content = result.content ?? [];
+    for (let i = 0; i < content.length; i += 1) {
+      const index = pageNumber * size + i;
+      if (index < start) continue;
+      const tx = content[i]!;
+      const date = toIsoDate(tx.date);
+      if (window.newest !== undefined && date !== undefined && date > window.newest) continue;
+      if (window.oldest !== undefined && date !== undefined && date < window.oldest) {
+        return { records };
+      }
+      if (records.length === page.limit) return { records, next: String(index) };
+      const record = toLoanTransaction(tx);
+      if (record) records.push(record);
+    }
+    const last =
+      result.last === true ||
+      content.length === 0 ||
+      (result.totalPages !== undefined && pageNumber + 1 >= result.totalPages);
+    if (last) return { records };
+  }
+  return { records };
+}
+
+/** A position key this adapter made (a decimal index); anything else is a bad request. */
+function positionOf(after: string): number {
+  if (!POSITION.test(after)) throw new FdxInvalidRequestError();
+  return Number(after);
+}
