@@ -1,6 +1,11 @@
 /** The banking port of the Fineract adapter (see fineract.adapter.ts for the rules). */
-import type { BankingPort, CallContext, InstalmentPlansResult } from '../../src/ports';
-import type { Balance, Payee, ScheduledPayment } from '../../src/ports/resources';
+import type {
+  BankingAccountRecord,
+  BankingPort,
+  CallContext,
+  InstalmentPlansResult,
+} from '../../src/ports';
+import type { Balance, DirectDebit, Payee, ScheduledPayment } from '../../src/ports/resources';
 import {
   accountIdOf,
   toInstalmentPlan,
@@ -14,144 +19,165 @@ import {
 import { type FineractAccounts, MAX_PAGES, mapLimit } from './fineract-accounts';
 
 /** The banking port over the client's accounts, details and standing instructions. */
-export function fineractBankingPort(fineract: FineractAccounts): BankingPort {
-  const configured = fineract.config.instalmentProducts;
-  const instalmentProducts = configured === undefined ? undefined : new Set(configured.map(String));
-  return {
-    async listAccounts(customerId, ctx) {
-      const { clientId } = await fineract.clientIdOf(customerId, ctx);
-      const [client, accounts] = await Promise.all([
-        fineract.getClient(clientId, ctx),
-        fineract.getClientAccounts(clientId, ctx),
-      ]);
-      const holder = fineract.holderOf(customerId, client);
-      const details = await mapLimit(fineract.listed(accounts), fineract.parallel, (a) =>
-        fineract.getDetail(a.ref, clientId, ctx),
+export class FineractBanking implements BankingPort {
+  private readonly instalmentProducts: ReadonlySet<string> | undefined;
+
+  constructor(private readonly fineract: FineractAccounts) {
+    const configured = fineract.config.instalmentProducts;
+    this.instalmentProducts =
+      configured === undefined ? undefined : new Set(configured.map(String));
+  }
+
+  async listAccounts(customerId: string, ctx: CallContext): Promise<BankingAccountRecord[]> {
+    const { clientId } = await this.fineract.clientIdOf(customerId, ctx);
+    const [client, accounts] = await Promise.all([
+      this.fineract.getClient(clientId, ctx),
+      this.fineract.getClientAccounts(clientId, ctx),
+    ]);
+    const holder = this.fineract.holderOf(customerId, client);
+    const details = await mapLimit(this.fineract.listed(accounts), this.fineract.parallel, (a) =>
+      this.fineract.getDetail(a.ref, clientId, ctx),
+    );
+    return details.flatMap((d) => {
+      const record = d && this.fineract.toAccountRecord(d, holder);
+      return record ? [record] : [];
+    });
+  }
+
+  async listBalances(
+    customerId: string,
+    accountIds: string[],
+    ctx: CallContext,
+  ): Promise<Balance[]> {
+    const { clientId, accounts } = await this.fineract.ownAccounts(customerId, ctx);
+    const details = await mapLimit(
+      this.fineract.ownedRefs(accounts, accountIds),
+      this.fineract.parallel,
+      (ref) => this.fineract.getDetail(ref, clientId, ctx),
+    );
+    const balances: Balance[] = [];
+    for (const d of details) {
+      if (!d || d.payload.id === undefined) continue;
+      const accountId = accountIdOf(d.kind, d.payload.id);
+      const balance =
+        d.kind === 'loan'
+          ? toLoanBalance(accountId, d.payload)
+          : toSavingsFamilyBalance(accountId, d.kind, d.payload);
+      if (balance) balances.push(balance);
+    }
+    return balances;
+  }
+
+  // Fineract has no direct debit authorisations (debits by third parties on an account): the
+  // documented answer for a core that cannot supply them is an empty list.
+  async listDirectDebits(
+    customerId: string,
+    _accountIds: string[],
+    ctx: CallContext,
+  ): Promise<DirectDebit[]> {
+    await this.fineract.knownClientId(customerId, ctx);
+    return [];
+  }
+
+  async listScheduledPayments(
+    customerId: string,
+    accountIds: string[],
+    ctx: CallContext,
+  ): Promise<ScheduledPayment[]> {
+    const { clientId } = await this.fineract.clientIdOf(customerId, ctx);
+    const [accounts, instructions] = await Promise.all([
+      this.fineract.getClientAccounts(clientId, ctx),
+      walkStandingInstructions(this.fineract, clientId, ctx),
+    ]);
+    const own = new Map<string, string>();
+    for (const a of this.fineract.listed(accounts)) {
+      own.set(
+        `${a.ref.kind === 'loan' ? 'loan' : 'savings'}:${a.ref.id}`,
+        accountIdOf(a.ref.kind, a.ref.id),
       );
-      return details.flatMap((d) => {
-        const record = d && fineract.toAccountRecord(d, holder);
-        return record ? [record] : [];
+    }
+    const wanted = new Set(accountIds);
+    const payments: ScheduledPayment[] = [];
+    for (const instruction of instructions) {
+      const payment = toScheduledPayment(instruction, {
+        ownAccount: (type, id) => own.get(`${type}:${id}`),
+        ...(this.fineract.bsb !== undefined ? { bsb: this.fineract.bsb } : {}),
       });
-    },
+      if (payment && wanted.has(payment.from.accountId)) payments.push(payment);
+    }
+    return payments;
+  }
 
-    async listBalances(customerId, accountIds, ctx) {
-      const { clientId, accounts } = await fineract.ownAccounts(customerId, ctx);
-      const details = await mapLimit(
-        fineract.ownedRefs(accounts, accountIds),
-        fineract.parallel,
-        (ref) => fineract.getDetail(ref, clientId, ctx),
-      );
-      const balances: Balance[] = [];
-      for (const d of details) {
-        if (!d || d.payload.id === undefined) continue;
-        const accountId = accountIdOf(d.kind, d.payload.id);
-        const balance =
-          d.kind === 'loan'
-            ? toLoanBalance(accountId, d.payload)
-            : toSavingsFamilyBalance(accountId, d.kind, d.payload);
-        if (balance) balances.push(balance);
+  async listInstalmentPlans(
+    customerId: string,
+    accountIds: string[],
+    ctx: CallContext,
+  ): Promise<Map<string, InstalmentPlansResult>> {
+    const { clientId, accounts } = await this.fineract.ownAccounts(customerId, ctx);
+    const result = new Map<string, InstalmentPlansResult>();
+    // Another client's account gets no key at all (as an unknown one).
+    const refs = this.fineract.ownedRefs(accounts, accountIds);
+    const loans = refs.filter((ref) => ref.kind === 'loan');
+    for (const ref of refs) {
+      if (ref.kind !== 'loan') result.set(accountIdOf(ref.kind, ref.id), { supported: false });
+    }
+    const details = await mapLimit(loans, this.fineract.parallel, (ref) =>
+      this.fineract.getDetail(ref, clientId, ctx),
+    );
+    loans.forEach((ref, i) => {
+      const id = accountIdOf(ref.kind, ref.id);
+      const detail = details[i];
+      if (!detail || detail.kind !== 'loan') {
+        // Gone between two calls (see the module comment): no plans to report.
+        result.set(id, { supported: true, plans: [] });
+        return;
       }
-      return balances;
-    },
+      const productId = detail.payload.loanProductId;
+      if (
+        this.instalmentProducts !== undefined &&
+        (productId === undefined || !this.instalmentProducts.has(String(productId)))
+      ) {
+        result.set(id, { supported: false });
+        return;
+      }
+      const plan = toInstalmentPlan(id, detail.payload);
+      result.set(id, { supported: true, plans: plan ? [plan] : [] });
+    });
+    return result;
+  }
 
-    // Fineract has no direct debit authorisations (debits by third parties on an account): the
-    // documented answer for a core that cannot supply them is an empty list.
-    async listDirectDebits(customerId, _accountIds, ctx) {
-      await fineract.knownClientId(customerId, ctx);
+  async listPayees(customerId: string, ctx: CallContext): Promise<Payee[]> {
+    const entry = this.fineract.config.customers[customerId];
+    if (
+      !entry?.selfServiceUsername ||
+      !entry.selfServicePassword ||
+      this.fineract.bsb === undefined
+    ) {
+      await this.fineract.knownClientId(customerId, ctx);
       return [];
-    },
-
-    async listScheduledPayments(customerId, accountIds, ctx) {
-      const { clientId } = await fineract.clientIdOf(customerId, ctx);
-      const [accounts, instructions] = await Promise.all([
-        fineract.getClientAccounts(clientId, ctx),
-        walkStandingInstructions(fineract, clientId, ctx),
-      ]);
-      const own = new Map<string, string>();
-      for (const a of fineract.listed(accounts)) {
-        own.set(
-          `${a.ref.kind === 'loan' ? 'loan' : 'savings'}:${a.ref.id}`,
-          accountIdOf(a.ref.kind, a.ref.id),
-        );
-      }
-      const wanted = new Set(accountIds);
-      const payments: ScheduledPayment[] = [];
-      for (const instruction of instructions) {
-        const payment = toScheduledPayment(instruction, {
-          ownAccount: (type, id) => own.get(`${type}:${id}`),
-          ...(fineract.bsb !== undefined ? { bsb: fineract.bsb } : {}),
-        });
-        if (payment && wanted.has(payment.from.accountId)) payments.push(payment);
-      }
-      return payments;
-    },
-
-    async listInstalmentPlans(customerId, accountIds, ctx) {
-      const { clientId, accounts } = await fineract.ownAccounts(customerId, ctx);
-      const result = new Map<string, InstalmentPlansResult>();
-      // Another client's account gets no key at all (as an unknown one).
-      const refs = fineract.ownedRefs(accounts, accountIds);
-      const loans = refs.filter((ref) => ref.kind === 'loan');
-      for (const ref of refs) {
-        if (ref.kind !== 'loan') result.set(accountIdOf(ref.kind, ref.id), { supported: false });
-      }
-      const details = await mapLimit(loans, fineract.parallel, (ref) =>
-        fineract.getDetail(ref, clientId, ctx),
+    }
+    // The beneficiaries are read while the client is checked; they are used only once the
+    // client is known (a settled promise, so a failure of either is reported in that order).
+    const reading = this.fineract.http
+      .get<FineractBeneficiary[]>('self.beneficiaries.tpt', '/v1/self/beneficiaries/tpt', {}, ctx, {
+        username: entry.selfServiceUsername,
+        password: entry.selfServicePassword,
+      })
+      .then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
       );
-      loans.forEach((ref, i) => {
-        const id = accountIdOf(ref.kind, ref.id);
-        const detail = details[i];
-        if (!detail || detail.kind !== 'loan') {
-          // Gone between two calls (see the module comment): no plans to report.
-          result.set(id, { supported: true, plans: [] });
-          return;
-        }
-        const productId = detail.payload.loanProductId;
-        if (
-          instalmentProducts !== undefined &&
-          (productId === undefined || !instalmentProducts.has(String(productId)))
-        ) {
-          result.set(id, { supported: false });
-          return;
-        }
-        const plan = toInstalmentPlan(id, detail.payload);
-        result.set(id, { supported: true, plans: plan ? [plan] : [] });
-      });
-      return result;
-    },
-
-    async listPayees(customerId, ctx) {
-      const entry = fineract.config.customers[customerId];
-      if (!entry?.selfServiceUsername || !entry.selfServicePassword || fineract.bsb === undefined) {
-        await fineract.knownClientId(customerId, ctx);
-        return [];
-      }
-      // The beneficiaries are read while the client is checked; they are used only once the
-      // client is known (a settled promise, so a failure of either is reported in that order).
-      const reading = fineract.http
-        .get<FineractBeneficiary[]>(
-          'self.beneficiaries.tpt',
-          '/v1/self/beneficiaries/tpt',
-          {},
-          ctx,
-          { username: entry.selfServiceUsername, password: entry.selfServicePassword },
-        )
-        .then(
-          (value) => ({ ok: true as const, value }),
-          (error: unknown) => ({ ok: false as const, error }),
-        );
-      await fineract.knownClientId(customerId, ctx);
-      const read = await reading;
-      if (!read.ok) throw read.error;
-      const beneficiaries = read.value;
-      const payees: Payee[] = [];
-      for (const beneficiary of Array.isArray(beneficiaries) ? beneficiaries : []) {
-        const payee = toPayee(beneficiary, fineract.bsb);
-        if (payee) payees.push(payee);
-      }
-      return payees;
-    },
-  };
+    await this.fineract.knownClientId(customerId, ctx);
+    const read = await reading;
+    if (!read.ok) throw read.error;
+    const beneficiaries = read.value;
+    const payees: Payee[] = [];
+    for (const beneficiary of Array.isArray(beneficiaries) ? beneficiaries : []) {
+      const payee = toPayee(beneficiary, this.fineract.bsb);
+      if (payee) payees.push(payee);
+    }
+    return payees;
+  }
 }
 
 async function walkStandingInstructions(

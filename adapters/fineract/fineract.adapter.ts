@@ -52,7 +52,7 @@ import type {
 } from '../../src/ports';
 import { toCustomerDetail, toShareableAccount } from '../../mappers/fineract';
 import { FineractAccounts } from './fineract-accounts';
-import { fineractBankingPort } from './fineract-banking';
+import { FineractBanking } from './fineract-banking';
 import { FineractClient as FineractHttp } from './fineract-client';
 import { withDefaults, type FineractSettings } from './fineract-config';
 import { fineractFdxPort } from './fineract-fdx';
@@ -102,7 +102,7 @@ export function createFineractAdapter(
         return toCustomerDetail(await fineract.getClient(clientId, ctx));
       },
     },
-    banking: fineractBankingPort(fineract),
+    banking: new FineractBanking(fineract),
     fdx: fineractFdxPort(fineract),
     isReady: () => http.ready,
     close: () => http.close(),
