@@ -3,15 +3,34 @@ import { toBankingAccountV3 } from '../../../mappers/interface/banking-account-v
 import { assertContract, fail, assertUnique, assertSubset, assertOnlyKeys } from './checks';
 import type { ContractHarness } from './harness';
 
-export function describeBanking(h: ContractHarness, customerId: string, empty: boolean): void {
-  const banking = () => h.port('banking');
+/** What the banking checks of one customer share. */
+interface BankingScope {
+  h: ContractHarness;
+  customerId: string;
+  empty: boolean;
+  banking: () => NonNullable<ReturnType<ContractHarness['adapter']>['banking']>;
   /** Ids of the customer's banking accounts, at least one unless the customer is empty. */
-  const ids = async (): Promise<string[]> => {
-    const all = await h.bankingIds(customerId);
-    if (!empty && all.length === 0) fail('the customer has no banking accounts');
-    return all;
-  };
+  ids: () => Promise<string[]>;
+}
 
+export function describeBanking(h: ContractHarness, customerId: string, empty: boolean): void {
+  const scope: BankingScope = {
+    h,
+    customerId,
+    empty,
+    banking: () => h.port('banking'),
+    ids: async () => {
+      const all = await h.bankingIds(customerId);
+      if (!empty && all.length === 0) fail('the customer has no banking accounts');
+      return all;
+    },
+  };
+  describeAccountsAndBalances(scope);
+  describeBankingLists(scope);
+}
+
+/** Accounts (versions 4 and 3, masking) and balances. */
+function describeAccountsAndBalances({ h, customerId, empty, banking, ids }: BankingScope): void {
   test('when banking accounts are listed, then each validates as version 4 (list and detail) and version 3, with unique ids', async () => {
     const accounts = await h.bankingAccounts(customerId);
     if (empty) expect(accounts).toEqual([]);
@@ -73,7 +92,10 @@ export function describeBanking(h: ContractHarness, customerId: string, empty: b
         .sort(),
     );
   });
+}
 
+/** Direct debits, scheduled payments, instalment plans and payees. */
+function describeBankingLists({ h, customerId, banking, ids }: BankingScope): void {
   test('when direct debits are asked for, then they validate and belong to the given ids only', async () => {
     const all = await ids();
     if (all.length === 0) return;

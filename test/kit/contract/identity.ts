@@ -46,6 +46,11 @@ export function describeIdentity(h: ContractHarness): void {
   });
 
   // ---------------------------------------------------------------- unknown customer
+  describeUnknownCustomer(h);
+}
+
+/** Every customer-scoped method answers an unknown customer with CustomerNotFoundError. */
+function describeUnknownCustomer(h: ContractHarness): void {
   describe('unknown customer', () => {
     const unknown = h.fixtures.unknownCustomerId;
     /** An account id to pass along: one of the customer with data, as a real caller would. */
