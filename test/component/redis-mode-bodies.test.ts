@@ -12,9 +12,7 @@
  * memory (a new Redis), so the clock steps past the longest token lifetime after each new memory,
  * and steps of a few seconds move cache entries from fresh to stale.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import Redis from 'ioredis';
 import {
   PLATFORM_SCOPES,
@@ -23,7 +21,7 @@ import {
 } from '../../src/auth/platform-clients';
 import { contractErrors } from '../helpers/contracts';
 import { startGateway, type TestGateway } from '../helpers/gateway';
-import { freePort } from '../helpers/ports';
+import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';
 
 const C = 'c-1001';
 const C2 = 'c-1002';
@@ -145,54 +143,7 @@ const CALLS: Call[] = [
 
 const CLIENT_ID = 'bodies-test-client';
 
-/** A redis-server of the test's own that the test can pause, resume, kill and start again. */
-interface PausableRedis {
-  url: string;
-  start(): Promise<void>;
-  signal(signal: 'SIGSTOP' | 'SIGCONT' | 'SIGKILL'): Promise<void>;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function accepting(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function startPausableRedis(): Promise<PausableRedis> {
-  const port = await freePort();
-  let child: ChildProcess | undefined;
-  const own: PausableRedis = {
-    url: `redis://127.0.0.1:${port}`,
-    async start() {
-      child = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        { stdio: 'ignore' },
-      );
-      for (let i = 0; i < 100 && !(await accepting(port)); i += 1) await sleep(50);
-      if (!(await accepting(port))) throw new Error('redis-server did not start');
-    },
-    async signal(signal) {
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      if (signal !== 'SIGKILL') {
-        process.kill(child.pid!, signal);
-        return;
-      }
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      process.kill(child.pid!, 'SIGKILL');
-      await exited;
-    },
-  };
-  await own.start();
-  return own;
-}
 
 /** What went wrong with one answer, or undefined when it is as documented. */
 type Check = (
@@ -203,8 +154,8 @@ type Check = (
 ) => string | undefined;
 
 describe('bodies in Redis mode', () => {
-  let replay: PausableRedis;
-  let cache: PausableRedis;
+  let replay: OwnRedis;
+  let cache: OwnRedis;
   let gw: TestGateway;
   let clock = Date.now();
   const now = () => clock;
@@ -325,7 +276,7 @@ describe('bodies in Redis mode', () => {
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled);
     process.on('uncaughtException', onUnhandled);
-    [replay, cache] = await Promise.all([startPausableRedis(), startPausableRedis()]);
+    [replay, cache] = await Promise.all([startOwnRedis(), startOwnRedis()]);
     gw = await startGateway(
       {
         REDIS_URL: replay.url,
@@ -341,8 +292,8 @@ describe('bodies in Redis mode', () => {
   }, 20_000);
   afterAll(async () => {
     await gw?.close();
-    await replay?.signal('SIGKILL');
-    await cache?.signal('SIGKILL');
+    await replay?.stop();
+    await cache?.stop();
     process.off('unhandledRejection', onUnhandled);
     process.off('uncaughtException', onUnhandled);
   });
@@ -380,9 +331,9 @@ describe('bodies in Redis mode', () => {
       clock += 6_000;
       const running = burst(2);
       await sleep(stopAfter);
-      await cache.signal('SIGSTOP');
+      cache.pause();
       await sleep(resumeAfter);
-      await cache.signal('SIGCONT');
+      cache.resume();
       results.push(await running);
     }
     results.push(await burst(1));
@@ -393,9 +344,9 @@ describe('bodies in Redis mode', () => {
     clock += 6_000;
     const running = burst(2);
     await sleep(30);
-    await replay.signal('SIGSTOP');
+    replay.pause();
     await sleep(700);
-    await replay.signal('SIGCONT');
+    replay.resume();
     const results = [await running, await burst(1)];
     expect(verdict(results, [200, 503])).toEqual([]);
     expect(seen(results, 503)).toBe(true);
@@ -407,7 +358,7 @@ describe('bodies in Redis mode', () => {
       clock += 6_000;
       const during = burst(1);
       await sleep(30);
-      await redis.signal('SIGKILL');
+      await redis.stop();
       const down = await burst(1);
       await redis.start();
       // Only a new replay store needs a new memory (and the platform client registered again).

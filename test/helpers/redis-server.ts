@@ -7,8 +7,13 @@ import { freePort } from './ports';
 export interface OwnRedis {
   url: string;
   port: number;
+  /** Kills the server (SIGKILL: it loses its data); a second call does nothing. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open, commands get no answer. */
+  pause(): void;
+  /** Thaws a paused server (SIGCONT). */
+  resume(): void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -42,10 +47,17 @@ export async function startOwnRedis(): Promise<OwnRedis> {
       if (!(await accepting(port))) throw new Error('redis-server did not start');
     },
     async stop() {
-      if (!child || child.exitCode !== null) return;
+      // A process killed by a signal keeps exitCode null: check signalCode too.
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child!.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
+    },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
     },
   };
   await own.start();
