@@ -1,4 +1,4 @@
-/** Import rules of DESIGN.md: imports point inwards. */
+/** Import rules: imports point inwards (see README.md, "Where things are"). */
 module.exports = {
   forbidden: [
     {

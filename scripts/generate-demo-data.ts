@@ -5,7 +5,7 @@
  *
  * The output is deterministic: the only randomness is a seeded PRNG and no value depends on the
  * current date, so running the script twice gives byte-identical files. The format is described
- * in `demo-core.md` (customers with their payees, banking and energy accounts, plus products);
+ * in `docs/demo-core.md` (customers with their payees, banking and energy accounts, plus products);
  * `adapters/demo/demo-data.schema.json` checks its skeleton and `contracts/` the documented records.
  *
  * Interesting records are written by hand; bulk records (transactions, invoices, payees, direct

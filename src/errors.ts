@@ -1,5 +1,5 @@
 /**
- * The gateway's one error model (DESIGN.md "Errors").
+ * The gateway's one error model (docs/api.md, Errors).
  *
  * Every failure the gateway knows about is a {@link GatewayError} with a stable `code`
  * (`GW_ERR_<AREA>_<REASON>`, never renamed once published), the HTTP `status` it becomes, and
@@ -256,7 +256,7 @@ export const InternalError = createError('GW_ERR_INTERNAL', 500, () => 'Internal
   expose: false,
 });
 
-// ---- FDX-style family (decisions.md section 2) ---------------------------------------------------
+// ---- FDX-style family (docs/api.md, FDX endpoints) ------------------------------------------------
 
 /** `startTime`/`endTime` malformed or missing. */
 export const FdxInvalidDateError = createError(
@@ -301,7 +301,7 @@ export const FdxAccountTypeNotSupportedError = createError(
   { name: 'FdxAccountTypeNotSupportedError', publicCode: 704 },
 );
 
-// ---- Platform family (decisions.md section 5) ---------------------------------------------------
+// ---- Platform family (docs/api.md, Platform endpoints) -------------------------------------------
 
 /** A malformed platform request; the message is the `error_description`. */
 export const PlatformInvalidRequestError = createError(

@@ -1,5 +1,5 @@
 /**
- * Loading the demo core's data set (`demo-core.md`): JSON -> the file's skeleton schema ->
+ * Loading the demo core's data set (docs/demo-core.md): JSON -> the file's skeleton schema ->
  * each documented record, stripped of the demo extras, against its contract -> unique ids.
  * Any problem stops start-up with the JSON path of each one.
  */

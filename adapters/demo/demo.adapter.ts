@@ -1,5 +1,5 @@
 /**
- * The embedded demo core: serves a data set file (demo-core.md) in-process. Platform teams
+ * The embedded demo core: serves a data set file (docs/demo-core.md) in-process. Platform teams
  * integrate against it, holders try the gateway on it, and the tests run on it.
  * One file per port; this one puts them together.
  */

@@ -1,4 +1,4 @@
-/** The baselines' token checks: the gateway's rules (decisions.md section 4), in plain jose. */
+/** The baselines' token checks: the gateway's holder token rules (docs/api.md, Authentication), in plain jose. */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 export function verifier(jwksUrl: string, subdomain: string, base: string) {

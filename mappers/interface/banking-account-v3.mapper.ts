@@ -1,6 +1,6 @@
 /**
- * Banking account detail version 4 -> version 3 (decisions.md 1.7, for holders that have not
- * confirmed the upgrade): isActivated back to a boolean, tier bounds back to numbers, a single
+ * Banking account detail version 4 -> version 3 (docs/api.md, Versioning: for holders
+ * that have not confirmed the upgrade): isActivated back to a boolean, tier bounds back to numbers, a single
  * applicability condition on tiers only, fees and discounts back to amount/balanceRate/accruedRate/
  * transactionRate, and the values version 4 added (BALANCE_TRANSFER rates, FUNDS_AVAILABLE_AFTER
  * features, OTHER/UNCONSTRAINED repayment types and loan purposes) left out.

@@ -1,5 +1,5 @@
 /**
- * Holder-side authentication (decisions.md section 4): the platform's self-signed JWT.
+ * Holder-side authentication (docs/api.md, Authentication): the platform's self-signed JWT.
  *
  * Checks, in order: a bearer token is present; its header names an allowed asymmetric algorithm
  * and its `kid`, when present, is a string (before any key lookup, so garbage is cheap to reject);

@@ -1,5 +1,5 @@
 /**
- * The platform client registry (decisions.md section 5): clients of the platform endpoints, each
+ * The platform client registry (docs/api.md, Platform endpoints): clients of the platform endpoints, each
  * with an id, the scrypt hash of its secret (never the secret), its scopes and a revoked flag.
  *
  * Two stores behind one interface: a JSON file (`PLATFORM_CLIENTS_FILE`, written atomically with

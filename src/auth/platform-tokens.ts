@@ -1,5 +1,5 @@
 /**
- * Platform access tokens (decisions.md section 5): JWTs the gateway signs with its own key and
+ * Platform access tokens (docs/api.md, Platform endpoints): JWTs the gateway signs with its own key and
  * verifies itself. Claims: `iss` = PUBLIC_BASE_URL, `aud` = PUBLIC_BASE_URL + `/v1/data-provider`,
  * `sub` = `client_id` = the client, `scope` (space separated), `iat`, `exp` = `iat` + 900, `jti`.
  * Verification uses the gateway's clock with no tolerance: a token is good for exactly 900 s.

@@ -1,5 +1,5 @@
 /**
- * Holder authentication through the real app (decisions.md section 4): every broken rule is 401
+ * Holder authentication through the real app (docs/api.md, Authentication): every broken rule is 401
  * with its reason; one jti lets exactly one of 50 concurrent requests through, in memory and in
  * the real Redis.
  */

@@ -1,5 +1,5 @@
 /**
- * Rows 2 and 3 with `BANKING_ACCOUNT_DETAIL_VERSION=3` (decisions.md 1.7): the same accounts, in
+ * Rows 2 and 3 with `BANKING_ACCOUNT_DETAIL_VERSION=3` (docs/api.md, Versioning): the same accounts, in
  * the same order, with the same filters and paging, in the version 3 shape. Expectations come from
  * sample.json with small code of their own, never from the gateway's v3 mapper.
  */

@@ -1,6 +1,7 @@
 /**
  * The banking endpoints through the real app on the bundled demo data: rows 2, 3, 5, 7, 8, 10, 11
- * and the scheduled payments POST (decisions.md 1.1 to 1.5 and 1.7). Every expected record is
+ * and the scheduled payments POST (docs/api.md: requests, bodies,
+ * paging, errors, order). Every expected record is
  * computed here from sample.json with small code of its own, never with the gateway's services
  * or mappers.
  */

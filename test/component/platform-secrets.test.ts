@@ -1,6 +1,6 @@
 /**
  * A client secret (and a token) appears nowhere but in the answer that hands it out: not on disk,
- * not in Redis, not in a log line (decisions.md section 5).
+ * not in Redis, not in a log line (docs/api.md, Where secrets live).
  */
 import fs from 'node:fs';
 import path from 'node:path';

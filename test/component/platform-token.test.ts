@@ -1,5 +1,5 @@
 /**
- * `POST /v1/token` through the real app (decisions.md section 5): the three request forms, the
+ * `POST /v1/token` through the real app (docs/api.md, Platform endpoints): the three request forms, the
  * token's claims and lifetime against an injected clock, malformed requests, and the one answer
  * for unknown, wrong-secret and revoked clients.
  */

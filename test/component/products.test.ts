@@ -1,5 +1,5 @@
 /**
- * The platform product list and its writes through the real app (decisions.md section 5): scopes,
+ * The platform product list and its writes through the real app (docs/api.md, Platform endpoints): scopes,
  * cursor paging over the demo core's products, bad parameters, tampered cursors, and writes
  * validated against the product contract. Every success body is checked against the route's
  * response contract.

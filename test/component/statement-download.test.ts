@@ -1,5 +1,5 @@
 /**
- * The statement download (decisions.md section 2): the PDF streamed from the core, with the
+ * The statement download (docs/api.md, Statement download): the PDF streamed from the core, with the
  * holder authentication of every FDX route, the statements' rules (RESTRICTED, 701, 704) and
  * 404 `Statement not found`. A large document comes from a real loopback "test core" and must pass
  * through the gateway as a stream: it reaches the caller while the core is still sending, and the

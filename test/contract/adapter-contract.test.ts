@@ -1,5 +1,5 @@
 /**
- * Issue 6: the template adapter and the shipped adapters (demo, Fineract) pass the exported adapter contract suite
+ * The template adapter and the shipped adapters (demo, Fineract) pass the exported adapter contract suite
  * (test/kit/adapter-contract.ts), each against its own core and fixtures.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The contract suite can fail (issue 6): run on a deliberately broken adapter
+ * The contract suite can fail: run on a deliberately broken adapter
  * (`broken-adapter.contract.ts`, in a child jest), each defect fails the check meant for it.
  */
 import { execFile } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Runs the adapter contract suite against a holder's adapter module (issue 6). Not collected by
+ * Runs the adapter contract suite against a holder's adapter module. Not collected by
  * `npm test` (its name does not end in `.test.ts`); run it on purpose:
  *
  * ```sh
@@ -25,7 +25,7 @@ const specifier = process.env.ADAPTER_MODULE;
 const fixturesPath = process.env.ADAPTER_FIXTURES;
 if (!specifier || !fixturesPath) {
   throw new Error(
-    'run-adapter-contract (issue 6): set ADAPTER_MODULE (a module path or package name, as CORE_ADAPTER) and ADAPTER_FIXTURES (a fixtures JSON file); see docs/adapters.md',
+    'run-adapter-contract: set ADAPTER_MODULE (a module path or package name, as CORE_ADAPTER) and ADAPTER_FIXTURES (a fixtures JSON file); see docs/adapters.md',
   );
 }
 const file = readFixturesFile(path.resolve(process.cwd(), fixturesPath));

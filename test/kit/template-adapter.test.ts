@@ -1,6 +1,6 @@
 /**
  * The template adapter beyond the contract suite: its configuration block, its error mapping on a
- * misbehaving loopback core, exact decimals, masking, and loading it by module path (issue 6).
+ * misbehaving loopback core, exact decimals, masking, and loading it by module path.
  */
 import { adapterModule, templateConfigSchema } from '../../adapters/template';
 import { absolute, isNegative, toAmount } from '../../mappers/template/decimal';

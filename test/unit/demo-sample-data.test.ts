@@ -1,7 +1,7 @@
 /**
  * The bundled demo data set (`adapters/demo/data/sample.json`): its skeleton, every documented
  * record against `contracts/` after the demo adapter's transformations, and every line of
- * demo-core.md's "The bundled sample has at least" list.
+ * docs/demo-core.md's "The bundled sample has at least" list.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -264,7 +264,7 @@ describe('the documented records of the demo sample', () => {
   });
 });
 
-describe('what demo-core.md says the bundled sample has at least', () => {
+describe('what docs/demo-core.md says the bundled sample has at least', () => {
   it('when customers are counted, then there are two with a joint account naming the other', () => {
     expect(customers.length).toBeGreaterThanOrEqual(2);
     const ids = new Set(customers.map((c) => c.customerId));

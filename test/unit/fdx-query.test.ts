@@ -1,4 +1,4 @@
-/** The FDX query rules of decisions.md section 2: dates (702, 703), limit, offset and id lengths. */
+/** The FDX query rules (docs/api.md, FDX requests): dates (702, 703), limit, offset and id lengths. */
 import {
   FdxInvalidDateError,
   FdxInvalidDateRangeError,

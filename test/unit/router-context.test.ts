@@ -1,8 +1,7 @@
 /**
  * The call context a route handler receives (src/http/router.ts). Its `signal` getter must live on
  * a shared prototype: an object literal with a getter gives every request a hidden class of its
- * own, which kept finished requests alive across young-generation GCs (bench/results.md,
- * session 6).
+ * own, which kept finished requests alive across young-generation GCs (docs/benchmarks.md).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
