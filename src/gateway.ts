@@ -16,7 +16,7 @@ import { memoryReplayStore, redisReplayStore, type ReplayStore } from './auth/re
 import type { Config } from './config/config';
 import { projectRoot } from './config/project-root';
 import { buildRoutes } from './http/families';
-import { PagingTokens } from './http/paging-token';
+import { PagingTokens } from './api/paging-token';
 import type { RouteSpec } from './http/route-spec';
 import { createLogger, describeError } from './observability/logger';
 import type { CoreAdapter } from './ports';
