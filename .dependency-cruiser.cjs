@@ -1,13 +1,56 @@
-/** Import rules: imports point inwards (see README.md, "Where things are"). */
+/**
+ * Import rules: imports point inwards (docs/decisions/0022-imports-point-inward.md).
+ * `npm run lint` fails on a wrong arrow; test/unit/import-rules.test.ts proves each rule fires.
+ * Type-only imports count too (`tsPreCompilationDeps`): a type is a dependency of the design.
+ */
+
+/** What adapters and mappers may import from src/: the modules the adapter SDK will carry. */
+const ADAPTER_FACING = ['^src/ports/', '^src/errors\\.ts$'];
+/** The composition root: the one place that chooses and loads adapters. */
+const COMPOSITION_ROOT = ['^src/gateway\\.ts$', '^src/adapters\\.ts$'];
+/** Express and its type packages. */
+const EXPRESS = 'node_modules/(@types/)?express(-serve-static-core)?/';
+
 module.exports = {
   forbidden: [
     {
-      name: 'adapters-only-ports-and-errors',
+      name: 'services-not-http',
       comment:
-        'Adapters may import src/ports and src/errors only (plus their own mappers and node/npm modules).',
+        'Services are transport-free: paging, query values and paging tokens come from src/api, never src/http.',
       severity: 'error',
-      from: { path: '^adapters/' },
-      to: { path: '^src/', pathNot: ['^src/ports/', '^src/errors\\.ts$'] },
+      from: { path: '^src/services/' },
+      to: { path: '^src/http/' },
+    },
+    {
+      name: 'api-transport-free',
+      comment:
+        'src/api is used by services and http alike: it imports src/errors and itself, and no network module.',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: '^src/', pathNot: ['^src/api/', '^src/errors\\.ts$'] },
+    },
+    {
+      name: 'api-no-network',
+      comment:
+        'src/api knows no transport: no node:http (or any other network module), no Express.',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { dependencyTypes: ['core'], path: '^(http|https|http2|net|tls|dgram)$' },
+    },
+    {
+      name: 'express-only-in-http',
+      comment: 'Nothing outside src/http imports Express, not even its types.',
+      severity: 'error',
+      from: { path: '^(src|adapters|mappers)/', pathNot: '^src/http/' },
+      to: { path: EXPRESS },
+    },
+    {
+      name: 'adapters-only-adapter-facing',
+      comment:
+        'Adapters and mappers import only src/ports and src/errors from src/ (plus their own files, contracts/ and npm modules).',
+      severity: 'error',
+      from: { path: '^(adapters|mappers)/' },
+      to: { path: '^src/', pathNot: ADAPTER_FACING },
     },
     {
       name: 'mappers-types-only',
@@ -23,18 +66,25 @@ module.exports = {
       to: { dependencyTypes: ['core', 'npm'] },
     },
     {
-      name: 'express-only-in-http',
-      comment: 'Nothing outside src/http (and the app/main wiring) imports Express.',
+      name: 'adapters-loaded-by-composition-root',
+      comment: 'Only the composition root imports a concrete adapter.',
       severity: 'error',
-      from: { pathNot: ['^src/http/', '^src/app\\.ts$', '^test/'] },
-      to: { path: 'node_modules/express/' },
+      from: { path: '^(src|mappers)/', pathNot: COMPOSITION_ROOT },
+      to: { path: '^adapters/' },
     },
     {
-      name: 'src-does-not-import-adapters',
-      comment: 'The core never depends on a concrete adapter except through the adapter registry.',
+      name: 'adapter-registry-in-composition-root',
+      comment: 'The adapter registry (src/adapters.ts) loads adapters: only the gateway calls it.',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/adapters\\.ts$'] },
-      to: { path: '^adapters/' },
+      from: { path: '^(src|adapters|mappers)/', pathNot: COMPOSITION_ROOT },
+      to: { path: '^src/adapters\\.ts$' },
+    },
+    {
+      name: 'adapters-stay-in-their-folder',
+      comment: 'One adapter never loads another: each folder stands alone.',
+      severity: 'error',
+      from: { path: '^adapters/([^/]+)/' },
+      to: { path: '^adapters/', pathNot: '^adapters/$1/' },
     },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],

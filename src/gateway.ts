@@ -4,11 +4,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Express } from 'express';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { RequestListener } from 'node:http';
-import { buildApp } from './app';
+import { buildApp, type GatewayHttp } from './http/app';
 import { createConfiguredAdapter } from './adapters';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
 import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/holder-auth';
@@ -17,7 +16,7 @@ import { memoryReplayStore, redisReplayStore, type ReplayStore } from './auth/re
 import type { Config } from './config/config';
 import { projectRoot } from './config/project-root';
 import { buildRoutes } from './http/families';
-import { PagingTokens } from './http/paging-token';
+import { PagingTokens } from './api/paging-token';
 import type { RouteSpec } from './http/route-spec';
 import { describeError } from './observability/error-log';
 import { createLogger } from './observability/logger';
@@ -62,7 +61,7 @@ export interface Gateway {
   /** The admin port's requests (`METRICS_PORT`): probes and `/metrics`. */
   adminListener: RequestListener;
   /** The Express part of it (probes, documents, 404); API routes do not pass through it. */
-  app: Express;
+  app: GatewayHttp['app'];
   config: Config;
   logger: Logger;
   /** The adapter as the routes see it: wrapped by the resilience stack. */

@@ -4,7 +4,7 @@
  */
 import { dataOnlyResponse, paginatedResponse, refOf } from '../../contracts';
 import { EnergyService } from '../services/energy.service';
-import type { QueryParam } from './parameters';
+import type { QueryParam } from '../api/query-values';
 import type { HandlerResult, RouteContext, RouteSpec } from './route-spec';
 
 const ACCOUNT_QUERY: QueryParam[] = ['page', 'page-size', 'open-status'];

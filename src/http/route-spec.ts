@@ -5,8 +5,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Readable } from 'node:stream';
 import type { CallContext, CoreAdapter } from '../ports';
-import type { PagingTokens } from './paging-token';
-import type { QueryParam, QueryValues } from './parameters';
+import type { PagingTokens } from '../api/paging-token';
+import type { QueryParam, QueryValues } from '../api/query-values';
 
 /** Which error body family a route answers with (DESIGN.md "Errors"). */
 export type ErrorFamily = 'v1' | 'fdx' | 'platform';

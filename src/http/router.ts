@@ -6,12 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import FindMyWay from 'find-my-way';
+import { withDateWindow } from '../api/date-window';
 import type { HolderVerifier } from '../auth/holder-auth';
 import { InvalidFieldError, UnsupportedMediaTypeError } from '../errors';
 import { readBody } from './body-reader';
 import type { CallContext } from '../ports';
 import { sendError } from './error-handler';
-import { parseAccountIdsBody, parseQuery, withDateWindow } from './parameters';
+import { parseAccountIdsBody, parseQuery } from './parameters';
 import {
   hasBodyOfType,
   type HttpRequest,

@@ -5,7 +5,7 @@
 import { paginatedResponse, refOf } from '../../contracts';
 import { BankingService } from '../services/banking.service';
 import { CommonService } from '../services/common.service';
-import type { QueryParam } from './parameters';
+import type { QueryParam } from '../api/query-values';
 import type { HandlerResult, RouteContext, RouteSpec } from './route-spec';
 
 export interface Services {

@@ -4,7 +4,7 @@
  * checked before any filter), then the query's filters narrow them. Results keep the core's order.
  */
 import { AccountInQueryNotFoundError, AccountNotFoundError } from '../errors';
-import type { QueryValues } from '../http/parameters';
+import type { QueryValues } from '../api/query-values';
 
 /** The fields the account filters read. */
 export interface FilterableAccount {

@@ -3,8 +3,8 @@
  * payments (10 and the list POST of decisions.md 1.7), instalment plans (5) and payees (11).
  */
 import { ResourceNotImplementedError } from '../errors';
-import { paginate } from '../http/pagination';
-import type { QueryValues } from '../http/parameters';
+import { paginate } from '../api/pagination';
+import type { QueryValues } from '../api/query-values';
 import type { BankingAccountRecord, BankingPort, CallContext } from '../ports';
 import type { InstalmentPlan } from '../ports/resources';
 import { toBankingAccountV3 } from '../../mappers/interface/banking-account-v3.mapper';

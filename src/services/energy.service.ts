@@ -4,8 +4,8 @@
  * banking family's rules (decisions.md 1.1 to 1.6): body ids checked before filters, the core's
  * order, except invoices (issueDate descending, within the inclusive date window).
  */
-import { paginate } from '../http/pagination';
-import type { QueryValues } from '../http/parameters';
+import { paginate } from '../api/pagination';
+import type { QueryValues } from '../api/query-values';
 import type { CallContext, EnergyAccountRecord, EnergyPort } from '../ports';
 import type { EnergyAccount, EnergyInvoice } from '../ports/resources';
 import { applyAccountFilters, requireAccount, requireAccounts } from './account-selection';

@@ -18,7 +18,7 @@ import {
   FdxInvalidDateRangeError,
   FdxInvalidRequestError,
 } from '../errors';
-import type { PagingTokens } from '../http/paging-token';
+import type { PagingTokens } from '../api/paging-token';
 import type {
   CallContext,
   DateWindow,

@@ -1,7 +1,7 @@
 /**
  * The platform product list (row 18) and its writes (decisions.md section 5).
  *
- * The list pages with an opaque cursor: a paging token (HMAC, see `src/http/paging-token.ts`)
+ * The list pages with an opaque cursor: a paging token (HMAC, see `src/api/paging-token.ts`)
  * holding the last `product_id` served, bound to the page size and the filters. Products are in
  * `product_id` order, so walking the cursors serves each product exactly once, even while other
  * products are added or removed.
@@ -14,7 +14,7 @@ import {
   PlatformInvalidRequestError,
   PlatformNotFoundError,
 } from '../errors';
-import type { PagingTokens } from '../http/paging-token';
+import type { PagingTokens } from '../api/paging-token';
 import type { CallContext, ProductFilter, ProductsPort } from '../ports';
 import type { ProductCategory, ProductSummary } from '../ports/resources';
 

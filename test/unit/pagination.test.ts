@@ -1,4 +1,4 @@
-import { paginate } from '../../src/http/pagination';
+import { paginate } from '../../src/api/pagination';
 
 const items = Array.from({ length: 60 }, (_, i) => i + 1);
 const q = (page: number, size = 25, extra: Record<string, string> = {}) => ({

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PagingTokens } from '../../src/http/paging-token';
+import { PagingTokens } from '../../src/api/paging-token';
 
 describe('paging tokens', () => {
   const tokens = new PagingTokens('a-test-secret-that-is-long-enough-for-hmac-use');

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { InvalidFieldError } from '../../src/errors';
-import {
-  monthsBefore,
-  parseAccountIdsBody,
-  parseQuery,
-  withDateWindow,
-} from '../../src/http/parameters';
+import { monthsBefore, withDateWindow } from '../../src/api/date-window';
+import { parseAccountIdsBody, parseQuery } from '../../src/http/parameters';
 
 describe('query parameters', () => {
   const all = [

@@ -8,7 +8,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import { PlatformInvalidRequestError } from '../../src/errors';
-import { PagingTokens } from '../../src/http/paging-token';
+import { PagingTokens } from '../../src/api/paging-token';
 import type { CallContext, ProductsPort } from '../../src/ports';
 import type { ProductSummary } from '../../src/ports/resources';
 import {

@@ -1,9 +1,9 @@
 /**
- * `/v1` pagination (decisions.md 1.1 and 1.4): page slicing, `meta`, and `links` as query strings
- * carrying page, page-size, then every filter given or defaulted, in the table's order.
+ * `/v1` pagination and its envelope parts: page slicing, `meta`, and `links` as query strings
+ * carrying page, page-size, then every filter given or defaulted, in the parameters' order.
  */
 import { PageOutOfRangeError } from '../errors';
-import { QUERY_PARAMS, type QueryValues } from './parameters';
+import { QUERY_PARAMS, type QueryValues } from './query-values';
 
 export interface Links {
   first?: string;

@@ -6,17 +6,17 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { JSONWebKeySet } from 'jose';
 import type { Logger } from 'pino';
-import type { HolderVerifier } from './auth/holder-auth';
-import { RouteNotFoundError } from './errors';
-import { declaresTooLargeBody, payloadTooLarge } from './http/body-reader';
-import { errorHandler, sendError } from './http/error-handler';
-import { buildOpenApi } from './http/openapi';
-import type { HttpResponse } from './http/plain-http';
-import type { RouteSpec } from './http/route-spec';
-import { buildRouter } from './http/router';
-import { httpMetrics } from './observability/http-metrics';
-import { createHttpLogger } from './observability/logger';
-import type { GatewayMetrics } from './observability/metrics';
+import type { HolderVerifier } from '../auth/holder-auth';
+import { RouteNotFoundError } from '../errors';
+import { declaresTooLargeBody, payloadTooLarge } from './body-reader';
+import { errorHandler, sendError } from './error-handler';
+import { buildOpenApi } from './openapi';
+import type { HttpResponse } from './plain-http';
+import type { RouteSpec } from './route-spec';
+import { buildRouter } from './router';
+import { httpMetrics } from '../observability/http-metrics';
+import { createHttpLogger } from '../observability/logger';
+import type { GatewayMetrics } from '../observability/metrics';
 
 export interface AppDeps {
   routes: readonly RouteSpec[];

@@ -1,0 +1,136 @@
+/**
+ * The import rules of .dependency-cruiser.cjs catch what they are meant to: a small tree in the
+ * repository's layout, with one wrong arrow per rule beside arrows that are allowed, is cruised
+ * with the real configuration, and exactly the wrong arrows are reported, each by its rule.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DEPCRUISE = path.join(
+  ROOT,
+  'node_modules',
+  'dependency-cruiser',
+  'bin',
+  'dependency-cruise.mjs',
+);
+
+/** The tree: file -> source. Allowed arrows first, then one wrong arrow per rule. */
+const TREE: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true },
+  }),
+  'src/errors.ts': 'export class GatewayError extends Error {}\n',
+  'src/ports/index.ts': 'export interface CorePort { id: string }\n',
+  'src/config/config.ts': 'export interface Config { port: number }\n',
+  'src/api/query-values.ts':
+    "import { GatewayError } from '../errors';\nexport type QueryValues = Record<string, string>;\nexport const E = GatewayError;\n",
+  'src/http/router.ts':
+    "import express from 'express';\nimport type { QueryValues } from '../api/query-values';\nexport const app = express();\nexport type Q = QueryValues;\n",
+  'src/services/good.service.ts':
+    "import type { QueryValues } from '../api/query-values';\nimport type { CorePort } from '../ports';\nexport type S = [QueryValues, CorePort];\n",
+  'src/adapters.ts': "export { demo } from '../adapters/demo/index';\n",
+  'src/gateway.ts': "export { demo } from './adapters';\n",
+  'adapters/other/index.ts': 'export const other = 1;\n',
+  'adapters/demo/client.ts':
+    "import { GatewayError } from '../../src/errors';\nexport const E = GatewayError;\n",
+  'adapters/demo/index.ts':
+    "import type { CorePort } from '../../src/ports';\nimport { E } from './client';\nimport { toX } from '../../mappers/demo/x.mapper';\nexport const demo = [E, toX] as unknown as CorePort;\n",
+  'mappers/demo/x.mapper.ts':
+    "import type { CorePort } from '../../src/ports';\nexport const toX = (p: CorePort): string => p.id;\n",
+
+  'src/services/bad-http.service.ts':
+    "import { app } from '../http/router';\nexport const a = app;\n",
+  'src/api/bad-import.ts':
+    "import type { Config } from '../config/config';\nexport type C = Config;\n",
+  'src/api/bad-network.ts': "import http from 'node:http';\nexport const s = http.createServer;\n",
+  'src/auth/bad-express.ts': "import type { Request } from 'express';\nexport type R = Request;\n",
+  'adapters/bad/index.ts': "import { app } from '../../src/http/router';\nexport const a = app;\n",
+  'mappers/bad/y.mapper.ts':
+    "import type { Config } from '../../src/config/config';\nexport const port = (c: Config): number => c.port;\n",
+  'src/services/bad-adapter.service.ts':
+    "import { other } from '../../adapters/other/index';\nexport const o = other;\n",
+  'src/auth/bad-registry.ts': "import { demo } from '../adapters';\nexport const d = demo;\n",
+  'adapters/cross/index.ts': "import { other } from '../other/index';\nexport const o = other;\n",
+};
+
+/** Each wrong arrow and the rule that must report it. */
+const EXPECTED = [
+  ['src/services/bad-http.service.ts', 'src/http/router.ts', 'services-not-http'],
+  ['src/api/bad-import.ts', 'src/config/config.ts', 'api-transport-free'],
+  ['src/api/bad-network.ts', 'http', 'api-no-network'],
+  ['src/auth/bad-express.ts', 'express', 'express-only-in-http'],
+  ['adapters/bad/index.ts', 'src/http/router.ts', 'adapters-only-adapter-facing'],
+  ['mappers/bad/y.mapper.ts', 'src/config/config.ts', 'adapters-only-adapter-facing'],
+  [
+    'src/services/bad-adapter.service.ts',
+    'adapters/other/index.ts',
+    'adapters-loaded-by-composition-root',
+  ],
+  ['src/auth/bad-registry.ts', 'src/adapters.ts', 'adapter-registry-in-composition-root'],
+  ['adapters/cross/index.ts', 'adapters/other/index.ts', 'adapters-stay-in-their-folder'],
+] as const;
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+/** Express resolves to its real file (through the node_modules link); name it by package. */
+function shortTarget(to: string): string {
+  const match = /node_modules\/(express)\//.exec(to);
+  return match ? match[1]! : to;
+}
+
+let violations: { from: string; to: string; rule: string }[];
+let dir: string;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-rules-'));
+  for (const [file, source] of Object.entries(TREE)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), source);
+  }
+  // The tree resolves `express` as the repository does.
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const run = spawnSync(
+    process.execPath,
+    [
+      DEPCRUISE,
+      'src',
+      'adapters',
+      'mappers',
+      '--config',
+      path.join(ROOT, '.dependency-cruiser.cjs'),
+      '--output-type',
+      'json',
+    ],
+    { cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  if (!run.stdout) throw new Error(`dependency-cruiser gave no output: ${run.stderr}`);
+  const result = JSON.parse(run.stdout) as { summary: { violations: Violation[] } };
+  violations = result.summary.violations.map((v) => ({
+    from: v.from,
+    to: shortTarget(v.to),
+    rule: v.rule.name,
+  }));
+}, 60_000);
+
+afterAll(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('import rules', () => {
+  it.each(EXPECTED)('when %s imports %s, then %s reports it', (from, to, rule) => {
+    expect(violations).toContainEqual({ from, to, rule });
+  });
+
+  it('when every other arrow points inward, then nothing else is reported', () => {
+    const expected = EXPECTED.map(([from, to, rule]) => ({ from, to, rule }));
+    expect(violations).toHaveLength(expected.length);
+    expect(violations).toEqual(expect.arrayContaining(expected));
+  });
+});
