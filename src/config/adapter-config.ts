@@ -40,19 +40,24 @@ export interface AdapterConfigResult {
 
 /**
  * Builds an adapter's configuration block from the variables that carry its prefix.
+ * @param given values by property that are taken as they are instead of a variable: those of
+ *   variables that are gateway settings too (see `gatewayValuesFor`)
  * @throws ConfigError naming every bad or missing variable
  */
 export function adapterConfigFrom(
   adapterId: string,
   configSchema: object,
   variables: Readonly<Record<string, string>>,
+  given: Readonly<Record<string, unknown>> = {},
 ): AdapterConfigResult {
   const properties = blockProperties(configSchema);
   const nameOf = new Map(Object.keys(properties).map((p) => [p, adapterEnvName(adapterId, p)]));
   const block: Record<string, unknown> = {};
   for (const [property, name] of nameOf) {
     const raw = variables[name];
-    if (raw !== undefined && raw !== '') {
+    if (given[property] !== undefined) {
+      block[property] = given[property];
+    } else if (raw !== undefined && raw !== '') {
       block[property] = convertText(raw, properties[property]!, 'json');
     }
   }

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { adapterEnvName, blockProperties } from './adapter-config';
 import { ConfigError } from './config-error';
 import { CONFIG_FILE_SETTING, GATEWAY_SETTINGS } from './gateway.settings';
 import { convertText, problemOf, type ReadableSchema, validateValues } from './read-settings';
@@ -167,6 +168,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adapterSettings: otherVariables(env, fromFile),
   } as Config;
   return deepFreeze(config);
+}
+
+const LANDING_BY_NAME = new Map(settingsOf(GATEWAY_SETTINGS).map((s) => [s.setting.env, s.path]));
+
+/**
+ * The values an adapter block takes from the gateway's own settings, by property: a variable that
+ * is both a gateway setting and a block variable (`DEMO_DATA_FILE`) is read once, by the gateway,
+ * and the block gets the value as it landed in the configuration (resolved, defaulted).
+ */
+export function gatewayValuesFor(
+  config: Config,
+  adapterId: string,
+  configSchema: object,
+): Record<string, unknown> {
+  const given: Record<string, unknown> = {};
+  for (const property of Object.keys(blockProperties(configSchema))) {
+    const at = LANDING_BY_NAME.get(adapterEnvName(adapterId, property));
+    if (!at) continue;
+    const value = at.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], config);
+    if (value !== undefined) given[property] = value;
+  }
+  return given;
 }
 
 /** Builds a configuration for tests and embedders: `loadConfig` over the given variables only. */
