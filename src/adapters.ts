@@ -12,8 +12,7 @@ import path from 'node:path';
 import { demoAdapterModule } from '../adapters/demo';
 import { fineractAdapterModule } from '../adapters/fineract';
 import { adapterConfigFrom } from './config/adapter-config';
-import type { Config } from './config/config';
-import { ConfigError } from './config/config';
+import { type Config, ConfigError, gatewayValuesFor } from './config/config';
 import type { AdapterContext, AdapterModule, CoreAdapter } from './ports';
 
 const BUILT_IN: Readonly<Record<string, AdapterModule>> = {
@@ -87,19 +86,20 @@ export function adapterModuleOf(exported: unknown, specifier: string): AdapterMo
   return module;
 }
 
-/** The configuration block of an adapter: the demo's from its settings, any other's from its variables. */
+/**
+ * The configuration block of an adapter, from its variables; a variable the gateway itself
+ * declares (the demo's data file) comes with the gateway's validated value.
+ */
 function configBlock(
   config: Config,
   module: AdapterModule,
   log: AdapterContext['log'],
 ): Record<string, unknown> {
-  if (module === demoAdapterModule) {
-    return { dataFile: config.demoDataFile, persistProducts: config.demoPersistProducts };
-  }
   const { config: block, unknownVariables } = adapterConfigFrom(
     module.id,
     module.configSchema,
     config.adapterSettings,
+    gatewayValuesFor(config, module.id, module.configSchema),
   );
   if (unknownVariables.length > 0) {
     // `log` is already labelled with the adapter: a second `adapter` would repeat the key.

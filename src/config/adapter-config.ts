@@ -1,15 +1,15 @@
 /**
  * An adapter's configuration block, read from variables named after its id and its schema:
- * property `baseUrl` of adapter `fineract` is `FINERACT_BASE_URL`. Strings are taken as they are,
- * integers, numbers and booleans are parsed, objects and arrays are JSON. The block is validated
- * against the adapter's own JSON Schema with its defaults applied; every bad variable is named in
- * one `ConfigError`.
+ * property `baseUrl` of adapter `fineract` is `FINERACT_BASE_URL`. The adapter's JSON Schema is
+ * its settings table (each property: type, default, description; it lands at its own name in the
+ * block) and is read the way the gateway's own settings are (`read-settings.ts`): strings as they
+ * are, integers, numbers and booleans parsed, objects and arrays as JSON, validated with the
+ * defaults applied; every bad variable is named in one `ConfigError`.
  */
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { ConfigError } from './config';
-
-type PropertySchema = { type?: string | string[]; enum?: unknown[] };
+import { ConfigError } from './config-error';
+import { convertText, problemOf, type ReadableSchema, validateValues } from './read-settings';
 
 /** The variable prefix of an adapter id: `fineract` → `FINERACT_`, `my-core` → `MY_CORE_`. */
 export function adapterEnvPrefix(adapterId: string): string {
@@ -25,30 +25,9 @@ export function adapterEnvName(adapterId: string, property: string): string {
   return `${adapterEnvPrefix(adapterId)}${snake}`;
 }
 
-function typesOf(schema: PropertySchema): string[] {
-  if (Array.isArray(schema.type)) return schema.type;
-  if (schema.type) return [schema.type];
-  if (schema.enum?.every((v) => typeof v === 'number')) return ['number'];
-  if (schema.enum?.every((v) => typeof v === 'boolean')) return ['boolean'];
-  return ['string'];
-}
-
-/** Converts one variable's text to the type its property schema asks for (bad text fails validation). */
-function convert(raw: string, schema: PropertySchema): unknown {
-  const types = typesOf(schema);
-  const text = raw.trim();
-  if (types.includes('object') || types.includes('array')) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return raw;
-    }
-  }
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text)) {
-    return Number(text);
-  }
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
-  return raw;
+/** The property schemas of an adapter's block schema, by property name. */
+export function blockProperties(configSchema: object): Readonly<Record<string, ReadableSchema>> {
+  return (configSchema as { properties?: Record<string, ReadableSchema> }).properties ?? {};
 }
 
 /** What {@link adapterConfigFrom} found. */
@@ -61,20 +40,26 @@ export interface AdapterConfigResult {
 
 /**
  * Builds an adapter's configuration block from the variables that carry its prefix.
+ * @param given values by property that are taken as they are instead of a variable: those of
+ *   variables that are gateway settings too (see `gatewayValuesFor`)
  * @throws ConfigError naming every bad or missing variable
  */
 export function adapterConfigFrom(
   adapterId: string,
   configSchema: object,
   variables: Readonly<Record<string, string>>,
+  given: Readonly<Record<string, unknown>> = {},
 ): AdapterConfigResult {
-  const properties =
-    (configSchema as { properties?: Record<string, PropertySchema> }).properties ?? {};
+  const properties = blockProperties(configSchema);
   const nameOf = new Map(Object.keys(properties).map((p) => [p, adapterEnvName(adapterId, p)]));
   const block: Record<string, unknown> = {};
   for (const [property, name] of nameOf) {
     const raw = variables[name];
-    if (raw !== undefined && raw !== '') block[property] = convert(raw, properties[property]!);
+    if (given[property] !== undefined) {
+      block[property] = given[property];
+    } else if (raw !== undefined && raw !== '') {
+      block[property] = convertText(raw, properties[property]!, 'json');
+    }
   }
   const known = new Set(nameOf.values());
   const prefix = adapterEnvPrefix(adapterId);
@@ -82,29 +67,28 @@ export function adapterConfigFrom(
     (name) => name.startsWith(prefix) && !known.has(name),
   );
 
+  // A holder's schema may use any keyword and format: no strict mode, every format.
   const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
   addFormats(ajv);
-  let validate;
+  let validation;
   try {
-    validate = ajv.compile(configSchema);
+    // A copy: the validator marks the root as closed, and the module's own schema stays untouched.
+    validation = validateValues({ ...configSchema }, block, ajv);
   } catch (err) {
     throw new ConfigError([
       `CORE_ADAPTER: the configSchema of adapter "${adapterId}" is not a valid JSON Schema (${(err as Error).message})`,
     ]);
   }
-  if (!validate(block)) {
-    const problems = (validate.errors ?? []).map((e) => {
-      const [, property = '', ...rest] = e.instancePath.split('/');
+  if (!validation.ok) {
+    const problems = validation.errors.map((e) => {
+      const property = e.instancePath.split('/')[1] ?? '';
       const missing = (e.params as { missingProperty?: string }).missingProperty;
       if (e.keyword === 'required' && missing && !property) {
         return `${nameOf.get(missing) ?? missing}: required by adapter ${adapterId}`;
       }
-      const name = nameOf.get(property) ?? `${prefix}${property}`;
-      const where = rest.length > 0 ? ` (at /${rest.join('/')})` : '';
-      const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
-      return `${name}: ${e.message ?? 'invalid'}${allowed ? ` (${allowed.join(', ')})` : ''}${where}`;
+      return problemOf(e, nameOf.get(property) ?? `${prefix}${property}`, true);
     });
     throw new ConfigError([...new Set(problems)]);
   }
-  return { config: Object.freeze(block), unknownVariables };
+  return { config: Object.freeze(validation.values), unknownVariables };
 }

@@ -1,0 +1,456 @@
+/**
+ * The gateway's settings, declared once: variable, schema (type, default, description with unit)
+ * and, by its place in {@link GATEWAY_SETTINGS}, where the value lands in the configuration.
+ * The JSON Schema, the `Config` type and docs/configuration.md are all derived from this table.
+ */
+import path from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { projectRoot } from './project-root';
+import { derived, enumOf, optional, setting, type SettingValues } from './setting';
+
+/** JWT algorithms the gateway can be configured to accept (asymmetric only: never `none` or HMAC). */
+export const ALLOWED_JWT_ALGORITHMS = [
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'EdDSA',
+] as const;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const TRUE_FALSE = ['true', 'false'] as const;
+
+/** Whether the development key set and platform files are in play (demo core or opt-in). */
+function devMode(values: SettingValues): boolean {
+  return values.CORE_ADAPTER === 'demo' || values.HOLDER_DEV_KEYS === 'true';
+}
+
+/** An integer setting with its bounds, default and description. */
+function integer(
+  env: string,
+  minimum: number,
+  maximum: number | undefined,
+  def: number,
+  text: string,
+) {
+  return setting(
+    env,
+    Type.Integer({
+      minimum,
+      ...(maximum === undefined ? {} : { maximum }),
+      default: def,
+      description: text,
+    }),
+  );
+}
+
+/** Seconds or milliseconds per operation, JSON object over the built-in defaults. */
+function perOperation(env: string, text: string) {
+  return setting(
+    env,
+    Type.Unsafe<Readonly<Record<string, number>>>({
+      type: 'object',
+      additionalProperties: { type: 'number', minimum: 0 },
+      default: {},
+      description: text,
+    }),
+  );
+}
+
+/** Every setting of the gateway, where its value lands in the configuration. */
+export const GATEWAY_SETTINGS = {
+  port: integer('PORT', 0, 65535, 3000, 'Listen port; 0 picks a free port.'),
+  host: setting(
+    'HOST',
+    Type.String({ minLength: 1, default: '0.0.0.0', description: 'Listen address.' }),
+  ),
+  publicBaseUrl: derived(
+    'PUBLIC_BASE_URL',
+    Type.String({
+      format: 'uri',
+      pattern: '^https?://[^?#]+$',
+      description:
+        'The holder base URL as callers see it (a trailing slash is removed); default http://localhost:$PORT.',
+    }),
+    (value, values) => (value ?? `http://localhost:${String(values.PORT)}`).replace(/\/+$/, ''),
+  ),
+  holderSubdomain: derived(
+    'HOLDER_SUBDOMAIN',
+    Type.String({
+      minLength: 1,
+      description: 'Expected iss and sub; default demo with the demo core, else required.',
+    }),
+    (value) => value ?? 'demo',
+  ),
+  holderJwksUrl: optional(
+    'HOLDER_JWKS_URL',
+    Type.String({
+      format: 'uri',
+      pattern: '^https?://',
+      description:
+        "The platform's key set; default a development key set with the demo core, else required.",
+    }),
+  ),
+  redisUrl: optional(
+    'REDIS_URL',
+    Type.String({
+      pattern: '^rediss?://',
+      description: 'Redis for replay store, cache and rate limits; absent: in-process memory.',
+    }),
+  ),
+  demoDataFile: derived(
+    'DEMO_DATA_FILE',
+    Type.String({
+      minLength: 1,
+      description: "The demo core's data set (a path); default the bundled sample.",
+    }),
+    (value) =>
+      path.resolve(value ?? path.join(projectRoot(), 'adapters', 'demo', 'data', 'sample.json')),
+  ),
+  logLevel: setting(
+    'LOG_LEVEL',
+    enumOf(LOG_LEVELS, { default: 'info', description: 'pino log level.' }),
+  ),
+  coreAdapter: setting(
+    'CORE_ADAPTER',
+    Type.String({
+      pattern: '^\\S+$',
+      default: 'demo',
+      description:
+        'The core adapter: a built-in id (demo, fineract), a module path (./my-adapter) or a package name.',
+    }),
+  ),
+  bankingAccountDetailVersion: setting(
+    'BANKING_ACCOUNT_DETAIL_VERSION',
+    enumOf([3, 4], { default: 4, description: 'Banking account detail version (3 or 4).' }),
+  ),
+  jwt: {
+    algorithms: setting(
+      'JWT_ALGORITHMS',
+      Type.Array(enumOf(ALLOWED_JWT_ALGORITHMS), {
+        minItems: 1,
+        uniqueItems: true,
+        default: ['PS256', 'ES256'],
+        description: 'Accepted holder token algorithms, comma separated.',
+      }),
+    ),
+    clockToleranceSeconds: integer(
+      'JWT_CLOCK_TOLERANCE_SECONDS',
+      0,
+      300,
+      30,
+      'Clock tolerance for exp and nbf, seconds.',
+    ),
+    maxLifetimeSeconds: integer(
+      'JWT_MAX_LIFETIME_SECONDS',
+      1,
+      86400,
+      900,
+      'Longest accepted exp - now, seconds.',
+    ),
+  },
+  jwks: {
+    cooldownSeconds: integer(
+      'JWKS_COOLDOWN_SECONDS',
+      1,
+      3600,
+      30,
+      'Minimum seconds between key set refetches caused by an unknown kid.',
+    ),
+    maxAgeSeconds: integer(
+      'JWKS_MAX_AGE_SECONDS',
+      1,
+      86400,
+      300,
+      'Key set refresh interval, seconds.',
+    ),
+    maxStaleSeconds: integer(
+      'JWKS_MAX_STALE_SECONDS',
+      0,
+      604800,
+      3600,
+      'How long the last good key set serves while its URL fails, seconds.',
+    ),
+    timeoutMs: integer(
+      'JWKS_TIMEOUT_MS',
+      100,
+      60000,
+      5000,
+      'Timeout of one key set fetch, milliseconds.',
+    ),
+  },
+  devKeysDir: derived(
+    'DEV_KEYS_DIR',
+    Type.String({
+      minLength: 1,
+      description: 'Folder of the generated development signing key; default <project>/.dev.',
+    }),
+    (value) => path.resolve(value ?? path.join(projectRoot(), '.dev')),
+  ),
+  devKeys: derived(
+    'HOLDER_DEV_KEYS',
+    enumOf(TRUE_FALSE, {
+      default: 'false',
+      description:
+        'Serve and trust the development key set with any core adapter (trying an adapter locally; never in production). Ignored when HOLDER_JWKS_URL is set.',
+    }),
+    (_value, values) => devMode(values) && values.HOLDER_JWKS_URL === undefined,
+  ),
+  pagingSecret: optional(
+    'PAGING_SECRET',
+    Type.String({
+      minLength: 43,
+      description:
+        'HMAC key for FDX offsets and product cursors (>= 32 bytes); default random per process.',
+    }),
+  ),
+  platformClientsFile: derived(
+    'PLATFORM_CLIENTS_FILE',
+    Type.String({
+      minLength: 1,
+      description:
+        'Platform client registry file; default <project>/.dev/platform-clients.json in demo mode.',
+    }),
+    (value, values) =>
+      value !== undefined
+        ? path.resolve(value)
+        : devMode(values)
+          ? path.join(projectRoot(), '.dev', 'platform-clients.json')
+          : undefined,
+  ),
+  platformSigningKeyFile: derived(
+    'PLATFORM_SIGNING_KEY_FILE',
+    Type.String({
+      minLength: 1,
+      description: 'Private JWK file signing platform access tokens; generated in demo mode.',
+    }),
+    (value) => (value !== undefined ? path.resolve(value) : undefined),
+  ),
+  rateLimits: {
+    windowSeconds: integer(
+      'RATE_LIMIT_WINDOW_SECONDS',
+      1,
+      86400,
+      60,
+      'Rate limit window, seconds.',
+    ),
+    tokenPerClient: integer(
+      'RATE_LIMIT_TOKEN_PER_CLIENT',
+      1,
+      undefined,
+      30,
+      'Tokens issued per client id per window (requests with the right secret).',
+    ),
+    tokenPerAddress: integer(
+      'RATE_LIMIT_TOKEN_PER_ADDRESS',
+      1,
+      undefined,
+      120,
+      'Token requests per source address per window.',
+    ),
+    tokenFailuresPerAddress: integer(
+      'RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS',
+      1,
+      undefined,
+      30,
+      'Failed token authentications (unknown client, wrong or revoked secret) per source address per window.',
+    ),
+    productsPerClient: integer(
+      'RATE_LIMIT_PRODUCTS_PER_CLIENT',
+      1,
+      undefined,
+      600,
+      'Product requests per client per window.',
+    ),
+  },
+  demoPersistProducts: derived(
+    'DEMO_PERSIST_PRODUCTS',
+    enumOf(TRUE_FALSE, {
+      default: 'false',
+      description: 'Save product writes back to the demo data file.',
+    }),
+    (value) => value === 'true',
+  ),
+  resilience: {
+    timeoutMs: integer(
+      'CORE_TIMEOUT_MS',
+      10,
+      120000,
+      5000,
+      'Timeout of one core call, milliseconds.',
+    ),
+    errorPercentage: integer(
+      'CIRCUIT_ERROR_PERCENTAGE',
+      1,
+      100,
+      50,
+      'Error percentage over the rolling window that opens a circuit.',
+    ),
+    minVolume: integer(
+      'CIRCUIT_MIN_VOLUME',
+      1,
+      100000,
+      10,
+      'Calls in the window before a circuit may open (never 0).',
+    ),
+    resetSeconds: setting(
+      'CIRCUIT_RESET_SECONDS',
+      Type.Number({
+        minimum: 0.05,
+        maximum: 3600,
+        default: 30,
+        description: 'Seconds an open circuit waits before one trial call.',
+      }),
+    ),
+    windowSeconds: integer(
+      'CIRCUIT_WINDOW_SECONDS',
+      1,
+      3600,
+      10,
+      'Rolling statistics window, seconds.',
+    ),
+    retryAttempts: integer(
+      'RETRY_ATTEMPTS',
+      0,
+      5,
+      1,
+      'Extra attempts of an idempotent read after a connection failure; 0 disables.',
+    ),
+    retryBaseDelayMs: integer(
+      'RETRY_BASE_DELAY_MS',
+      0,
+      10000,
+      50,
+      'Base retry delay (full jitter), milliseconds.',
+    ),
+    retryBudgetPercent: integer(
+      'RETRY_BUDGET_PERCENT',
+      0,
+      100,
+      10,
+      'Retries allowed as a percentage of calls.',
+    ),
+    cacheTtlSeconds: perOperation(
+      'CACHE_TTL_SECONDS',
+      'Cache TTL per operation in seconds, JSON (e.g. {"banking.listBalances": 5}), over the defaults.',
+    ),
+    cacheStaleSeconds: perOperation(
+      'CACHE_STALE_SECONDS',
+      'Stale-if-error window per operation in seconds, JSON, over the defaults.',
+    ),
+    cacheRedisUrl: derived(
+      'CACHE_REDIS_URL',
+      Type.String({
+        pattern: '^rediss?://',
+        description: 'Redis for the cache only; default REDIS_URL (absent both: in-process cache).',
+      }),
+      (value, values) => value ?? (values.REDIS_URL as string | undefined),
+    ),
+    cacheMaxEntries: integer(
+      'CACHE_MAX_ENTRIES',
+      1,
+      10000000,
+      10000,
+      'Entries of the in-process cache.',
+    ),
+    cacheEncryptionKey: optional(
+      'CACHE_ENCRYPTION_KEY',
+      Type.String({
+        pattern: '^[A-Za-z0-9+/]{43}=$',
+        description: 'AES-256-GCM key (32 bytes, base64) for values cached in Redis.',
+      }),
+    ),
+    cacheEncryption: setting(
+      'CACHE_ENCRYPTION',
+      enumOf(['on', 'off'], {
+        default: 'on',
+        description:
+          'on: a Redis cache needs CACHE_ENCRYPTION_KEY unless the core is the demo; off: values cached in Redis are stored in clear.',
+      }),
+    ),
+    maintenanceWindows: setting(
+      'MAINTENANCE_WINDOWS',
+      Type.Array(
+        Type.Object(
+          {
+            adapter: Type.Optional(Type.String()),
+            start: Type.String({ format: 'date-time' }),
+            end: Type.String({ format: 'date-time' }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          default: [],
+          description:
+            'Maintenance windows: JSON array of {adapter?, start, end} (ISO 8601 date-times).',
+        },
+      ),
+    ),
+  },
+  shutdownTimeoutMs: integer(
+    'SHUTDOWN_TIMEOUT_MS',
+    0,
+    600000,
+    10000,
+    'Longest wait for in-flight requests on SIGTERM, milliseconds.',
+  ),
+  shutdownDelayMs: integer(
+    'SHUTDOWN_DELAY_MS',
+    0,
+    600000,
+    5000,
+    'On SIGTERM, milliseconds between readiness turning false and the listener closing (SIGINT skips it).',
+  ),
+  metricsPort: optional(
+    'METRICS_PORT',
+    Type.Integer({
+      minimum: 0,
+      maximum: 65535,
+      description: 'Port of a separate listener for /metrics (off the API port); absent: API port.',
+    }),
+  ),
+  http: {
+    headersTimeoutMs: integer(
+      'HTTP_HEADERS_TIMEOUT_MS',
+      1000,
+      600000,
+      10000,
+      "Time to receive a request's headers, milliseconds.",
+    ),
+    requestTimeoutMs: integer(
+      'HTTP_REQUEST_TIMEOUT_MS',
+      1000,
+      3600000,
+      30000,
+      'Time to receive a whole request (headers and body), milliseconds.',
+    ),
+    keepAliveTimeoutMs: integer(
+      'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+      0,
+      600000,
+      5000,
+      'Idle time before a keep-alive connection is closed, milliseconds.',
+    ),
+    maxConnections: integer(
+      'HTTP_MAX_CONNECTIONS',
+      1,
+      1000000,
+      10000,
+      'Open connections at most; further ones are closed at once.',
+    ),
+  },
+};
+
+/** Where the other settings may also come from; it lands nowhere itself. */
+export const CONFIG_FILE_SETTING = optional(
+  'CONFIG_FILE',
+  Type.String({
+    minLength: 1,
+    description: 'Optional JSON file of VARIABLE: value pairs; the environment wins over it.',
+  }),
+);
