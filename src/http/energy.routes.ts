@@ -1,5 +1,5 @@
 /**
- * The energy family: rows 4, 6, 9, 13 and the deprecated energy account list (decisions.md 1.7).
+ * The energy family: rows 4, 6, 9, 13 and the deprecated energy account list (docs/api.md, "Energy").
  * Served only when the adapter has an energy port.
  */
 import { dataOnlyResponse, paginatedResponse, refOf } from '../../contracts';

@@ -49,7 +49,7 @@ export function toGatewayError(err: unknown): GatewayError {
   return new InternalError({ cause: err });
 }
 
-/** FDX `code` and `message` of errors raised by shared code (decisions.md section 2). */
+/** FDX `code` and `message` of errors raised by shared code (docs/api.md, "FDX answers"). */
 function fdxCodeAndMessage(err: GatewayError): { code: number; message: string } {
   if (typeof err.publicCode === 'number') return { code: err.publicCode, message: err.message };
   switch (err.status) {
@@ -84,7 +84,7 @@ function body(family: ErrorFamily, err: GatewayError, requestId: string): object
   const message = err.expose ? err.message : 'Internal server error';
   switch (family) {
     case 'fdx': {
-      // Unknown customer keeps the /v1 body on FDX routes too (decisions.md section 2).
+      // Unknown customer keeps the /v1 body on FDX routes too (docs/api.md, "FDX answers").
       if (err.code === CustomerNotFoundError.code) return { error: err.message };
       const { code, message: fdxMessage } = fdxCodeAndMessage(err);
       // debugMessage: the correlation id, plus what was wrong with a caller's request.

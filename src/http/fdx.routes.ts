@@ -1,5 +1,5 @@
 /**
- * The FDX-style family: rows 14, 15, 16 and the statement download (decisions.md section 2).
+ * The FDX-style family: rows 14, 15, 16 and the statement download (docs/api.md, "FDX endpoints").
  * The family validates its own query parameters (`startTime`, `endTime`, `offset`, `limit`), so
  * the routes declare no `/v1` query and document them as OpenAPI parameter objects.
  * Served only when the adapter has an FDX port.

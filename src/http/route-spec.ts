@@ -8,7 +8,7 @@ import type { CallContext, CoreAdapter } from '../ports';
 import type { PagingTokens } from '../api/paging-token';
 import type { QueryParam, QueryValues } from '../api/query-values';
 
-/** Which error body family a route answers with (DESIGN.md "Errors"). */
+/** Which error body family a route answers with (see error-handler.ts). */
 export type ErrorFamily = 'v1' | 'fdx' | 'platform';
 
 /** What an authenticator sees of a request. */
@@ -86,7 +86,7 @@ export interface RouteSpec {
   query: readonly QueryParam[];
   /** OpenAPI parameter objects of query parameters the family validates itself. */
   parameters?: object[];
-  /** Applies the oldest-date/newest-date defaults of decisions.md 1.6. */
+  /** Applies the oldest-date/newest-date defaults (docs/api.md, "Requests"). */
   dateWindow?: boolean;
   /**
    * Request body: `accountIds` (a specific-accounts body), `json` (any JSON, validated by the

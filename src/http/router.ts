@@ -50,7 +50,7 @@ async function readRouteBody(kind: NonNullable<RouteSpec['body']>, req: HttpRequ
  * A class, not an object literal with a getter: a literal's getter is a new function on every
  * request, so V8 gives every context a hidden class of its own, kept from old space until the
  * next full GC, and through the getter's closure it kept each finished request's objects alive
- * across young-generation GCs (bench/results.md, session 6: 10% of what a request allocated
+ * across young-generation GCs (bench/results.md: 10% of what a request allocated
  * survived a scavenge, 2.7% with the class).
  */
 class RequestCallContext implements CallContext {

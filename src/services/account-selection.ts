@@ -1,5 +1,5 @@
 /**
- * Which of a customer's accounts a request is about (decisions.md 1.3): the ids of a
+ * Which of a customer's accounts a request is about (docs/api.md, "Requests"): the ids of a
  * specific-accounts body must all belong to the customer (else 404 `Account in query not found`,
  * checked before any filter), then the query's filters narrow them. Results keep the core's order.
  */

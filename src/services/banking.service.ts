@@ -1,6 +1,6 @@
 /**
  * Banking endpoints: account lists (rows 2, 3), balances (8), direct debits (7), scheduled
- * payments (10 and the list POST of decisions.md 1.7), instalment plans (5) and payees (11).
+ * payments (10 and the list POST), instalment plans (5) and payees (11).
  */
 import { ResourceNotImplementedError } from '../errors';
 import { paginate } from '../api/pagination';
@@ -95,7 +95,7 @@ export class BankingService {
     };
   }
 
-  /** Scheduled payments for a list of accounts (decisions.md 1.7). */
+  /** Scheduled payments for a list of accounts (the list POST). */
   async scheduledPaymentsForAccounts(
     customerId: string,
     accountIds: string[],

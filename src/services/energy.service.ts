@@ -1,7 +1,7 @@
 /**
  * Energy endpoints: the account fetch (row 4) and the deprecated account list, invoices of
  * specific accounts (row 6) and of one account (row 9), concessions (row 13). They follow the
- * banking family's rules (decisions.md 1.1 to 1.6): body ids checked before filters, the core's
+ * banking family's rules (docs/api.md, "Requests"): body ids checked before filters, the core's
  * order, except invoices (issueDate descending, within the inclusive date window).
  */
 import { paginate } from '../api/pagination';
@@ -81,7 +81,7 @@ export class EnergyService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    // The route applies the window defaults (decisions.md 1.6) before the handler runs.
+    // The route applies the window defaults (docs/api.md, "Requests") before the handler runs.
     const window = { oldest: query['oldest-date']!, newest: query['newest-date']! };
     const invoices = await this.port.listInvoices(customerId, accountIds, window, ctx);
     const page = paginate([...invoices].sort(byIssueDateDescending), query);

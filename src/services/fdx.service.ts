@@ -1,5 +1,5 @@
 /**
- * FDX-style endpoints (rows 14 to 16) and the statement download, as decisions.md section 2 fixes
+ * FDX-style endpoints (rows 14 to 16) and the statement download, as docs/api.md ("FDX endpoints") fixes
  * them. Every request is checked in one order: id lengths, then the query (dates 702/703, `limit`,
  * `offset`), then the customer (404 `{ error }`), the account (701), its status and type
  * (RESTRICTED: 200 with an empty body; 704; 705), and only then the data.
@@ -230,7 +230,7 @@ export class FdxService {
   }
 
   /**
-   * The steps transactions and statements share, in the order of decisions.md section 2: ids,
+   * The steps transactions and statements share, in the order docs/api.md ("FDX requests") gives: ids,
    * parameters and offset, then the account (RESTRICTED: null, answered empty; no FDX data: 704).
    */
   private async prepareListing(

@@ -1,5 +1,5 @@
 /**
- * The platform product list (row 18) and its writes (decisions.md section 5).
+ * The platform product list (row 18) and its writes (docs/api.md, "Platform endpoints").
  *
  * The list pages with an opaque cursor: a paging token (HMAC, see `src/api/paging-token.ts`)
  * holding the last `product_id` served, bound to the page size and the filters. Products are in
