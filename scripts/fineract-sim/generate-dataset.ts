@@ -1,7 +1,7 @@
 /**
  * Writes the Fineract simulator's data set, `scripts/fineract-sim/data/dataset.json`: payloads
- * shaped exactly as Apache Fineract serves them (field names from the Fineract OpenAPI components
- * and the recorded examples in `../shared/reference/fineract/examples/`).
+ * shaped exactly as Apache Fineract serves them (field names from the Fineract OpenAPI components in
+ * `test/reference/fineract/` and the recorded payloads in `test/fixtures/fineract/`).
  *
  * Run: `npx ts-node --transpile-only scripts/fineract-sim/generate-dataset.ts`
  *

@@ -1,16 +1,15 @@
 /**
  * The energy endpoints through the real app on the bundled demo data: row 4 and the deprecated
- * energy account list, invoices (rows 6 and 9, decisions.md 1.5 and 1.6), concessions (row 13).
+ * energy account list, invoices (rows 6 and 9), concessions (row 13).
  * Expected records are computed here from sample.json with small code of their own, never with
  * the gateway's services or mappers. The gateway's clock is fixed, so the default invoice window
  * (today back 24 calendar months) is known.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { contractErrors } from '../helpers/contracts';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
+import { referenceValidators } from '../helpers/reference-schemas';
 
 type Rec = Record<string, unknown>;
 interface Invoice extends Rec {
@@ -400,9 +399,6 @@ describe('invoices at the 24-month edge of the default window', () => {
 // Comparison with CDS energy 1.34.1 where the interface does not differ from it.
 // ---------------------------------------------------------------------------------------------
 
-const referenceDir =
-  process.env.DHG_REFERENCE_DIR ?? path.resolve(__dirname, '../../../shared/reference');
-
 /**
  * The interface's documented differences from CDS, undone: servicePointIds are integers in the
  * interface (strings in CDS), greenPercentage and rates are numbers (RateString in CDS).
@@ -423,16 +419,7 @@ function toCdsShape(value: unknown, key = ''): unknown {
 
 describe('comparison with CDS energy 1.34.1', () => {
   let gw: TestGateway;
-  const doc = JSON.parse(
-    fs.readFileSync(path.join(referenceDir, 'cds', 'cds_energy_1.34.1.json'), 'utf8'),
-  ) as { components: { schemas: Record<string, unknown> } };
-  const text = JSON.stringify(doc.components.schemas)
-    .split('#/components/schemas/')
-    .join('#/definitions/');
-  const refAjv = new Ajv({ strict: false, allErrors: true });
-  addFormats(refAjv);
-  refAjv.addSchema({ $id: 'cds-energy', definitions: JSON.parse(text) as object });
-  const cds = (name: string) => refAjv.getSchema(`cds-energy#/definitions/${name}`)!;
+  const cds = referenceValidators('cds/cds_energy_1.34.1.json', 'cds-energy');
 
   beforeAll(async () => {
     gw = await startGateway({}, { now: clock(`${TODAY}T09:30:00Z`) });

@@ -1,15 +1,12 @@
 /**
  * The FDX-style endpoints (rows 14, 15, 16) through the real app on the bundled demo data, as
- * decisions.md section 2 fixes them: dates, limit and the opaque offset, the order of results,
+ * the interface fixes them: dates, limit and the opaque offset, the order of results,
  * `page`, statuses and every error row with its HTTP status and exact body. Expected records are
  * computed here from sample.json with small code of their own. Records are also checked against
- * the FDX v6 profile (corex-6.0.yaml).
+ * the FDX v6 profile (its extract in test/reference/fdx/).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
-import yaml from 'js-yaml';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import { refOf } from '../../contracts';
 import { CoreTimeoutError, CoreUnavailableError } from '../../src/errors';
@@ -21,6 +18,7 @@ import {
   type TestGateway,
   type TestResponse,
 } from '../helpers/gateway';
+import { referenceValidators } from '../helpers/reference-schemas';
 
 type Rec = Record<string, unknown>;
 interface Transaction extends Rec {
@@ -104,22 +102,9 @@ const fdxError = (code: number, message: string) => ({
   debugMessage: `request ${REQUEST_ID}`,
 });
 
-const referenceDir =
-  process.env.DHG_REFERENCE_DIR ?? path.resolve(__dirname, '../../../shared/reference');
 /** The corex-6.0 schemas, compiled by a lenient draft-07 Ajv (as in the contract tests). */
 function corexValidator(name: string) {
-  const doc = yaml.load(
-    fs.readFileSync(path.join(referenceDir, 'fdx', 'corex-6.0.yaml'), 'utf8'),
-  ) as {
-    components: { schemas: Record<string, unknown> };
-  };
-  const text = JSON.stringify(doc.components.schemas)
-    .split('#/components/schemas/')
-    .join('#/definitions/');
-  const refAjv = new Ajv({ strict: false, allErrors: true });
-  addFormats(refAjv);
-  refAjv.addSchema({ $id: 'fdx-corex', definitions: JSON.parse(text) as object });
-  return refAjv.getSchema(`fdx-corex#/definitions/${name}`)!;
+  return referenceValidators('fdx/corex-6.0.json', 'fdx-corex')(name);
 }
 
 describe('FDX endpoints', () => {

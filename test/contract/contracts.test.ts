@@ -1,9 +1,4 @@
-import yaml from 'js-yaml';
-import fs from 'node:fs';
-import path from 'node:path';
-import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import {
   CONTRACTS_BASE,
   createContractsAjv,
@@ -31,6 +26,7 @@ import type {
   ScheduledPayment,
   ShareableAccount,
 } from '../../src/ports/resources';
+import { referenceValidators } from '../helpers/reference-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Realistic examples, typed with the port types so the types and the schemas stay in step.
@@ -988,30 +984,8 @@ describe('response envelopes', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Comparison with the reference specifications. The reference files live outside the repository
-// (in the shared workspace, beside the clone); set DHG_REFERENCE_DIR to point elsewhere.
+// Comparison with the reference specifications, read from their extracts in test/reference/.
 // ---------------------------------------------------------------------------------------------
-
-const referenceDir =
-  process.env.DHG_REFERENCE_DIR ?? path.resolve(__dirname, '../../../shared/reference');
-const cdsBankingFile = path.join(referenceDir, 'cds', 'cds_banking_1.34.1.json');
-const fdxFile = path.join(referenceDir, 'fdx', 'corex-6.0.yaml');
-
-/** OpenAPI component schemas compiled by a lenient draft-07 Ajv. */
-function referenceValidators(
-  schemas: Record<string, unknown>,
-  id: string,
-): (name: string) => ValidateFunction {
-  const text = JSON.stringify(schemas).split('#/components/schemas/').join('#/definitions/');
-  const refAjv = new Ajv({ strict: false, allErrors: true });
-  addFormats(refAjv);
-  refAjv.addSchema({ $id: id, definitions: JSON.parse(text) as object });
-  return (name) => {
-    const validate = refAjv.getSchema(`${id}#/definitions/${name}`);
-    if (!validate) throw new Error(`no reference schema ${name}`);
-    return validate;
-  };
-}
 
 /**
  * The documented deviations of the interface from CDS, undone: rates are numbers in the interface
@@ -1037,10 +1011,7 @@ function toCdsShape(value: unknown): unknown {
 }
 
 describe('comparison with CDS 1.34.1', () => {
-  const doc = JSON.parse(fs.readFileSync(cdsBankingFile, 'utf8')) as {
-    components: { schemas: Record<string, unknown> };
-  };
-  const cdsOf = referenceValidators(doc.components.schemas, 'cds-banking');
+  const cdsOf = referenceValidators('cds/cds_banking_1.34.1.json', 'cds-banking');
 
   it.each([
     ['banking-account-v4', 'BankingAccountDetailV4', bankingAccountV4],
@@ -1067,10 +1038,7 @@ describe('comparison with CDS 1.34.1', () => {
 });
 
 describe('comparison with the FDX v6 profile (corex-6.0)', () => {
-  const doc = yaml.load(fs.readFileSync(fdxFile, 'utf8')) as {
-    components: { schemas: Record<string, unknown> };
-  };
-  const fdxOf = referenceValidators(doc.components.schemas, 'fdx-corex');
+  const fdxOf = referenceValidators('fdx/corex-6.0.json', 'fdx-corex');
 
   it.each([
     ['fdx-transaction', 'DepositTransaction', fdxTransaction],

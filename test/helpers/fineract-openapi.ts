@@ -1,31 +1,20 @@
 /**
- * Validation of recorded Fineract payloads against the Apache Fineract OpenAPI document in
- * `../shared/reference/fineract/fineract-openapi.json` (OpenAPI 3.0, generated from Fineract's
- * annotations).
+ * Validation of recorded Fineract payloads against the Apache Fineract OpenAPI document (OpenAPI
+ * 3.0, generated from Fineract's annotations), as extracted into
+ * `test/reference/fineract/fineract-openapi.json`.
  *
  * One relaxation, on purpose: the document declares every `LocalDate` as `{type: string, format:
  * date}`, while Fineract's Jackson configuration writes dates as `[yyyy, m, d]` arrays (the
- * recorded examples beside the document show it). Such nodes accept either form here. Two more
- * annotation slips, each visible in the recorded examples, are relaxed the same way:
+ * recorded payloads in `test/fixtures/fineract/` show it). Such nodes accept either form here. Two
+ * more annotation slips, each visible in the recorded payloads, are relaxed the same way:
  * - account numbers (`accountNo`, `accountNumber`) are declared integers but travel as strings
  *   (`"000000001"`, `"FD000023"`), so either is accepted;
  * - a `MonthDay` (`recurrenceOnMonthDay`) travels as `[m, d]`.
  * Everything else is checked as the document says, `nullable` included.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { projectRoot } from '../../src/config/project-root';
-
-/** Folder of the Fineract reference (OpenAPI document and example payloads). */
-export const FINERACT_REFERENCE_DIR = path.resolve(
-  projectRoot(),
-  '..',
-  'shared',
-  'reference',
-  'fineract',
-);
+import { readReference } from './reference-schemas';
 
 const DOC_ID = 'fineract-openapi';
 const DATE_ARRAY = {
@@ -53,25 +42,19 @@ function adapt(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(adapt);
   if (!node || typeof node !== 'object') return node;
   const out: Node = {};
-  for (const [key, value] of Object.entries(node as Node)) {
-    if (key === 'example' || key === 'examples') continue;
-    out[key] = adapt(value);
-  }
+  for (const [key, value] of Object.entries(node as Node)) out[key] = adapt(value);
   const properties = out.properties as Node | undefined;
   if (properties && typeof properties === 'object') {
     for (const key of Object.keys(properties)) {
       const property = properties[key] as Node;
       if (ACCOUNT_NUMBER_KEYS.has(key) && property.type === 'integer') {
-        properties[key] = { description: property.description, ...ACCOUNT_NUMBER };
+        properties[key] = { ...ACCOUNT_NUMBER };
       }
-      if (key === 'recurrenceOnMonthDay') {
-        properties[key] = { description: property.description, ...MONTH_DAY };
-      }
+      if (key === 'recurrenceOnMonthDay') properties[key] = { ...MONTH_DAY };
     }
   }
   if (out.type === 'string' && (out.format === 'date' || out.format === 'date-time')) {
-    const { description, ...rest } = out;
-    return { description, anyOf: [rest, DATE_ARRAY] };
+    return { anyOf: [out, DATE_ARRAY] };
   }
   if (out.nullable === true && typeof out.type === 'string') {
     out.type = [out.type, 'null'];
@@ -85,8 +68,7 @@ const compiled = new Map<string, ReturnType<Ajv['compile']>>();
 
 function fineractAjv(): Ajv {
   if (ajv) return ajv;
-  const file = path.join(FINERACT_REFERENCE_DIR, 'fineract-openapi.json');
-  const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { components: Node };
+  const doc = readReference('fineract/fineract-openapi.json');
   ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
   for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) {
@@ -120,7 +102,7 @@ export function fineractSchemaErrors(
       );
 }
 
-/** Names of the component schemas of the Fineract OpenAPI document. */
+/** Names of the component schemas the Fineract extract carries. */
 export function fineractSchemaNames(): string[] {
   const schema = fineractAjv().getSchema(DOC_ID)?.schema as { components: { schemas: Node } };
   return Object.keys(schema.components.schemas);

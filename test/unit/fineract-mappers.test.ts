@@ -5,10 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import yaml from 'js-yaml';
 import { parseFineractJson } from '../../adapters/fineract';
 import {
   DEFAULT_PRODUCT_CATEGORIES,
@@ -57,6 +54,7 @@ import {
 import type { BankingAccountRecord } from '../../src/ports';
 import { contractErrorsOf } from '../helpers/contracts';
 import { fineractSchemaErrors } from '../helpers/fineract-openapi';
+import { referenceValidators } from '../helpers/reference-schemas';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/fineract');
 
@@ -991,19 +989,9 @@ describe('Fineract transactions → FDX transactions', () => {
 });
 
 describe('Fineract transactions against the FDX v6 reference (corex-6.0)', () => {
-  const referenceDir =
-    process.env.DHG_REFERENCE_DIR ?? path.resolve(__dirname, '../../../shared/reference');
-  const doc = yaml.load(
-    fs.readFileSync(path.join(referenceDir, 'fdx', 'corex-6.0.yaml'), 'utf8'),
-  ) as { components: { schemas: Record<string, unknown> } };
-  const text = JSON.stringify(doc.components.schemas)
-    .split('#/components/schemas/')
-    .join('#/definitions/');
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ $id: 'fdx-corex', definitions: JSON.parse(text) as object });
+  const fdxOf = referenceValidators('fdx/corex-6.0.json', 'fdx-corex');
   const fdxErrors = (name: string, value: unknown) => {
-    const validate = ajv.getSchema(`fdx-corex#/definitions/${name}`)!;
+    const validate = fdxOf(name);
     validate(value);
     return validate.errors ?? [];
   };
