@@ -1,11 +1,9 @@
 /**
  * The demo core's product records (the platform product list and its writes). They live in memory,
  * starting from the data set's `products`; with `persistFile` every write also rewrites the data
- * file (atomically: a temporary file, then rename), so changes survive a restart.
+ * file (atomically, with write-file-atomic), so changes survive a restart.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import type { ProductFilter, ProductsPort } from '../../src/ports';
 import type { ProductSummary } from '../../src/ports/resources';
 import type { DemoStore } from './demo-store';
@@ -17,20 +15,6 @@ export interface DemoProductsOptions {
 
 const byId = (a: ProductSummary, b: ProductSummary) =>
   a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0;
-
-async function writeAtomic(file: string, content: string): Promise<void> {
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`,
-  );
-  try {
-    await fs.promises.writeFile(temp, content, { flag: 'wx' });
-    await fs.promises.rename(temp, file);
-  } catch (err) {
-    await fs.promises.rm(temp, { force: true });
-    throw err;
-  }
-}
 
 export function demoProductsPort(
   store: DemoStore,
@@ -50,7 +34,7 @@ export function demoProductsPort(
       null,
       2,
     )}\n`;
-    const run = saving.then(() => writeAtomic(file, content));
+    const run = saving.then(() => writeFileAtomic(file, content));
     saving = run.catch(() => undefined);
     return run;
   };

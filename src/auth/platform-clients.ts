@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { promisify } from 'node:util';
 import type Redis from 'ioredis';
 
@@ -144,17 +145,13 @@ export class ClientStoreError extends Error {
   }
 }
 
-/** Writes `content` to `file` atomically (temporary file in the same folder, then rename), mode 0600. */
-export async function writeFileAtomic(file: string, content: string): Promise<void> {
+/**
+ * Writes `content` to `file` atomically (write-file-atomic: a temporary file in the same folder,
+ * fsync, then rename), mode 0600, in a folder made 0700 when missing.
+ */
+export async function writeFileSecret(file: string, content: string): Promise<void> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await fs.promises.writeFile(temp, content, { mode: 0o600, flag: 'wx' });
-    await fs.promises.rename(temp, file);
-  } catch (err) {
-    await fs.promises.rm(temp, { force: true });
-    throw err;
-  }
+  await writeFileAtomic(file, content, { mode: 0o600 });
 }
 
 /**
@@ -203,7 +200,7 @@ export class FileClientStore implements ClientStore {
       version: 1,
       clients: [...clients.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
     };
-    await writeFileAtomic(this.file, `${JSON.stringify(body, null, 2)}\n`);
+    await writeFileSecret(this.file, `${JSON.stringify(body, null, 2)}\n`);
     this.cached = undefined;
   }
 
