@@ -16,9 +16,9 @@ module.exports = {
     {
       name: 'services-not-http',
       comment:
-        'Services are transport-free: paging, query values and paging tokens come from src/api, never src/http.',
+        'Endpoint services (and their shared helpers) are transport-free: paging, query values and paging tokens come from src/api, never src/http. Only the routes files beside them may import src/http.',
       severity: 'error',
-      from: { path: '^src/services/' },
+      from: { path: '^src/endpoints/', pathNot: '\\.routes\\.ts$' },
       to: { path: '^src/http/' },
     },
     {

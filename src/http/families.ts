@@ -1,17 +1,19 @@
 /**
  * The route families the gateway serves. Each family builds its routes (and whatever state they
  * need) from the route context; the gateway concatenates them into one route table. A new family
- * is one file exporting a `RouteFamily` and one line below.
+ * is one folder under src/endpoints whose routes file exports a `RouteFamily`, and one line below.
  */
-import { platformFamily } from './platform.routes';
+import { bankingFamily } from '../endpoints/banking/banking.routes';
+import { commonFamily } from '../endpoints/common/common.routes';
+import { energyFamily } from '../endpoints/energy/energy.routes';
+import { fdxFamily } from '../endpoints/fdx/fdx.routes';
+import { platformFamily } from '../endpoints/platform/platform.routes';
 import type { RouteContext, RouteFamily, RouteSpec } from './route-spec';
-import { energyFamily } from './energy.routes';
-import { fdxFamily } from './fdx.routes';
-import { bankingAndCommonFamily } from './routes';
 
 /** Every family, in route-table order. */
 export const ROUTE_FAMILIES: readonly RouteFamily[] = [
-  bankingAndCommonFamily,
+  commonFamily,
+  bankingFamily,
   energyFamily,
   fdxFamily,
   platformFamily,

@@ -10,7 +10,7 @@ import {
   REDIS_CLIENTS_KEY,
   RedisClientStore,
 } from '../../src/auth/platform-clients';
-import { DEMO_PLATFORM_CLIENT_ID } from '../../src/http/platform.routes';
+import { DEMO_PLATFORM_CLIENT_ID } from '../../src/endpoints/platform/platform.routes';
 import { rateLimitRedisKey } from '../../src/resilience/rate-limits';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';

@@ -4,7 +4,12 @@ import {
   FdxInvalidDateRangeError,
   FdxInvalidRequestError,
 } from '../../src/errors';
-import { checkFdxIds, FdxService, isFdxDate, parseFdxQuery } from '../../src/services/fdx.service';
+import {
+  checkFdxIds,
+  FdxService,
+  isFdxDate,
+  parseFdxQuery,
+} from '../../src/endpoints/fdx/fdx.service';
 
 describe('isFdxDate', () => {
   it.each(['2026-01-01', '2024-02-29', '2026-12-31', '0001-01-01'])(

@@ -29,8 +29,11 @@ const TREE: Record<string, string> = {
     "import { GatewayError } from '../errors';\nexport type QueryValues = Record<string, string>;\nexport const E = GatewayError;\n",
   'src/http/router.ts':
     "import express from 'express';\nimport type { QueryValues } from '../api/query-values';\nexport const app = express();\nexport type Q = QueryValues;\n",
-  'src/services/good.service.ts':
-    "import type { QueryValues } from '../api/query-values';\nimport type { CorePort } from '../ports';\nexport type S = [QueryValues, CorePort];\n",
+  'src/http/route-spec.ts': 'export interface RouteSpec { path: string }\n',
+  'src/endpoints/good/good.service.ts':
+    "import type { QueryValues } from '../../api/query-values';\nimport type { CorePort } from '../../ports';\nexport type S = [QueryValues, CorePort];\n",
+  'src/endpoints/good/good.routes.ts':
+    "import type { RouteSpec } from '../../http/route-spec';\nimport type { S } from './good.service';\nexport type R = [RouteSpec, S];\n",
   'src/adapters.ts': "export { demo } from '../adapters/demo/index';\n",
   'src/gateway.ts': "export { demo } from './adapters';\n",
   'adapters/other/index.ts': 'export const other = 1;\n',
@@ -41,8 +44,8 @@ const TREE: Record<string, string> = {
   'mappers/demo/x.mapper.ts':
     "import type { CorePort } from '../../src/ports';\nexport const toX = (p: CorePort): string => p.id;\n",
 
-  'src/services/bad-http.service.ts':
-    "import { app } from '../http/router';\nexport const a = app;\n",
+  'src/endpoints/bad/bad-http.service.ts':
+    "import type { RouteSpec } from '../../http/route-spec';\nexport type R = RouteSpec;\n",
   'src/api/bad-import.ts':
     "import type { Config } from '../config/config';\nexport type C = Config;\n",
   'src/api/bad-network.ts': "import http from 'node:http';\nexport const s = http.createServer;\n",
@@ -50,22 +53,22 @@ const TREE: Record<string, string> = {
   'adapters/bad/index.ts': "import { app } from '../../src/http/router';\nexport const a = app;\n",
   'mappers/bad/y.mapper.ts':
     "import type { Config } from '../../src/config/config';\nexport const port = (c: Config): number => c.port;\n",
-  'src/services/bad-adapter.service.ts':
-    "import { other } from '../../adapters/other/index';\nexport const o = other;\n",
+  'src/endpoints/bad/bad-adapter.service.ts':
+    "import { other } from '../../../adapters/other/index';\nexport const o = other;\n",
   'src/auth/bad-registry.ts': "import { demo } from '../adapters';\nexport const d = demo;\n",
   'adapters/cross/index.ts': "import { other } from '../other/index';\nexport const o = other;\n",
 };
 
 /** Each wrong arrow and the rule that must report it. */
 const EXPECTED = [
-  ['src/services/bad-http.service.ts', 'src/http/router.ts', 'services-not-http'],
+  ['src/endpoints/bad/bad-http.service.ts', 'src/http/route-spec.ts', 'services-not-http'],
   ['src/api/bad-import.ts', 'src/config/config.ts', 'api-transport-free'],
   ['src/api/bad-network.ts', 'http', 'api-no-network'],
   ['src/auth/bad-express.ts', 'express', 'express-only-in-http'],
   ['adapters/bad/index.ts', 'src/http/router.ts', 'adapters-only-adapter-facing'],
   ['mappers/bad/y.mapper.ts', 'src/config/config.ts', 'adapters-only-adapter-facing'],
   [
-    'src/services/bad-adapter.service.ts',
+    'src/endpoints/bad/bad-adapter.service.ts',
     'adapters/other/index.ts',
     'adapters-loaded-by-composition-root',
   ],

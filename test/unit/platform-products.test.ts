@@ -15,7 +15,7 @@ import {
   parseProductQuery,
   PRODUCT_CATEGORIES,
   ProductsService,
-} from '../../src/services/products.service';
+} from '../../src/endpoints/platform/products.service';
 
 const SAMPLE_FILE = path.resolve(__dirname, '../../adapters/demo/data/sample.json');
 const ctx: CallContext = { signal: new AbortController().signal, requestId: 'test' };

@@ -1,6 +1,6 @@
 /** Per customer: the authorisation list, customer detail and FDX account info of each fixture customer. */
 import type { FdxAccountInfo, ShareableAccountRecord } from '../../../src/ports';
-import { CommonService } from '../../../src/services/common.service';
+import { CommonService } from '../../../src/endpoints/common/common.service';
 import {
   assertContract,
   fail,

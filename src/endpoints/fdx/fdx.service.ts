@@ -17,8 +17,8 @@ import {
   FdxInvalidDateError,
   FdxInvalidDateRangeError,
   FdxInvalidRequestError,
-} from '../errors';
-import type { PagingTokens } from '../api/paging-token';
+} from '../../errors';
+import type { PagingTokens } from '../../api/paging-token';
 import type {
   CallContext,
   DateWindow,
@@ -27,8 +27,8 @@ import type {
   FdxPageRequest,
   FdxPort,
   StatementDocument,
-} from '../ports';
-import type { FdxHateoasLink, FdxStatement } from '../ports/resources';
+} from '../../ports';
+import type { FdxHateoasLink, FdxStatement } from '../../ports/resources';
 
 /** The statement of a download is unknown for this account (FDX body, code 404). */
 export const FdxStatementNotFoundError = createError(

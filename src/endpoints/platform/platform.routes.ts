@@ -4,7 +4,7 @@
  * `/v1/data-provider/cdr/products`, each with its scope and its rate limits.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { refOf } from '../../contracts';
+import { refOf } from '../../../contracts';
 import {
   PlatformClientRegistry,
   PLATFORM_SCOPES,
@@ -15,30 +15,30 @@ import {
   type ClientStore,
   FileClientStore,
   RedisClientStore,
-} from '../auth/platform-clients';
+} from '../../auth/platform-clients';
 import {
   invalidToken,
   loadPlatformSigningKey,
   PLATFORM_TOKEN_LIFETIME_SECONDS,
   PlatformTokens,
-} from '../auth/platform-tokens';
-import { ConfigError } from '../config/config';
-import { describeError } from '../observability/error-log';
+} from '../../auth/platform-tokens';
+import { ConfigError } from '../../config/config';
+import { describeError } from '../../observability/error-log';
 import {
   AuthUnavailableError,
   GatewayError,
   InsufficientScopeError,
   InvalidClientError,
   PlatformInvalidRequestError,
-} from '../errors';
-import { createRateLimiter, type RateLimiter } from '../resilience/rate-limits';
+} from '../../errors';
+import { createRateLimiter, type RateLimiter } from '../../resilience/rate-limits';
 import {
   parseProductQuery,
   PRODUCT_CATEGORIES,
   PRODUCT_PAGE_SIZE_DEFAULT,
   PRODUCT_PAGE_SIZE_MAX,
   ProductsService,
-} from '../services/products.service';
+} from './products.service';
 import type {
   Authenticator,
   DocumentedResponse,
@@ -46,7 +46,7 @@ import type {
   HandlerResult,
   RouteFamily,
   RouteSpec,
-} from './route-spec';
+} from '../../http/route-spec';
 
 /** The client the demo mode creates when the registry is empty. */
 export const DEMO_PLATFORM_CLIENT_ID = 'demo-platform-client';

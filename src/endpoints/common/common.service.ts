@@ -1,5 +1,5 @@
 /** Row 1 (the account authorisation list) and row 12 (customer detail). */
-import type { AuthorisationPort, CallContext, CustomerPort } from '../ports';
+import type { AuthorisationPort, CallContext, CustomerPort } from '../../ports';
 
 export class CommonService {
   constructor(

@@ -4,14 +4,14 @@
  * the routes declare no `/v1` query and document them as OpenAPI parameter objects.
  * Served only when the adapter has an FDX port.
  */
-import { refOf } from '../../contracts';
-import {
-  FDX_DEFAULT_LIMIT,
-  FDX_MAX_LIMIT,
-  type FdxResult,
-  FdxService,
-} from '../services/fdx.service';
-import type { DocumentedResponse, HandlerResult, RouteContext, RouteSpec } from './route-spec';
+import { refOf } from '../../../contracts';
+import { FDX_DEFAULT_LIMIT, FDX_MAX_LIMIT, type FdxResult, FdxService } from './fdx.service';
+import type {
+  DocumentedResponse,
+  HandlerResult,
+  RouteContext,
+  RouteSpec,
+} from '../../http/route-spec';
 
 const fdxDate = (name: string, required: boolean, field: string): object => ({
   name,

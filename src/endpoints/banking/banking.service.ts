@@ -2,13 +2,13 @@
  * Banking endpoints: account lists (rows 2, 3), balances (8), direct debits (7), scheduled
  * payments (10 and the list POST), instalment plans (5) and payees (11).
  */
-import { ResourceNotImplementedError } from '../errors';
-import { paginate } from '../api/pagination';
-import type { QueryValues } from '../api/query-values';
-import type { BankingAccountRecord, BankingPort, CallContext } from '../ports';
-import type { InstalmentPlan } from '../ports/resources';
-import { toBankingAccountV3 } from '../../mappers/interface/banking-account-v3.mapper';
-import { applyAccountFilters, requireAccount, requireAccounts } from './account-selection';
+import { ResourceNotImplementedError } from '../../errors';
+import { paginate } from '../../api/pagination';
+import type { QueryValues } from '../../api/query-values';
+import type { BankingAccountRecord, BankingPort, CallContext } from '../../ports';
+import type { InstalmentPlan } from '../../ports/resources';
+import { toBankingAccountV3 } from '../../../mappers/interface/banking-account-v3.mapper';
+import { applyAccountFilters, requireAccount, requireAccounts } from '../account-selection';
 
 /** Derived plan state (interface, "Derived rule for instalment plans"). */
 export function planStatus(plan: InstalmentPlan): 'ACTIVE' | 'INACTIVE' {

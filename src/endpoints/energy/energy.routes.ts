@@ -2,10 +2,10 @@
  * The energy family: rows 4, 6, 9, 13 and the deprecated energy account list (docs/api.md, "Energy").
  * Served only when the adapter has an energy port.
  */
-import { dataOnlyResponse, paginatedResponse, refOf } from '../../contracts';
-import { EnergyService } from '../services/energy.service';
-import type { QueryParam } from '../api/query-values';
-import type { HandlerResult, RouteContext, RouteSpec } from './route-spec';
+import { dataOnlyResponse, paginatedResponse, refOf } from '../../../contracts';
+import { EnergyService } from './energy.service';
+import type { QueryParam } from '../../api/query-values';
+import type { HandlerResult, RouteContext, RouteSpec } from '../../http/route-spec';
 
 const ACCOUNT_QUERY: QueryParam[] = ['page', 'page-size', 'open-status'];
 const INVOICE_QUERY: QueryParam[] = ['page', 'page-size', 'oldest-date', 'newest-date'];

@@ -6,17 +6,17 @@
  * `product_id` order, so walking the cursors serves each product exactly once, even while other
  * products are added or removed.
  */
-import requests from '../../contracts/requests.json';
+import requests from '../../../contracts/requests.json';
 import type { ValidateFunction } from 'ajv';
-import { createContractsAjv, refOf } from '../../contracts';
+import { createContractsAjv, refOf } from '../../../contracts';
 import {
   PlatformConflictError,
   PlatformInvalidRequestError,
   PlatformNotFoundError,
-} from '../errors';
-import type { PagingTokens } from '../api/paging-token';
-import type { CallContext, ProductFilter, ProductsPort } from '../ports';
-import type { ProductCategory, ProductSummary } from '../ports/resources';
+} from '../../errors';
+import type { PagingTokens } from '../../api/paging-token';
+import type { CallContext, ProductFilter, ProductsPort } from '../../ports';
+import type { ProductCategory, ProductSummary } from '../../ports/resources';
 
 /** Default and largest `page_size`. */
 export const PRODUCT_PAGE_SIZE_DEFAULT = 25;

@@ -4,11 +4,11 @@
  * banking family's rules (docs/api.md, "Requests"): body ids checked before filters, the core's
  * order, except invoices (issueDate descending, within the inclusive date window).
  */
-import { paginate } from '../api/pagination';
-import type { QueryValues } from '../api/query-values';
-import type { CallContext, EnergyAccountRecord, EnergyPort } from '../ports';
-import type { EnergyAccount, EnergyInvoice } from '../ports/resources';
-import { applyAccountFilters, requireAccount, requireAccounts } from './account-selection';
+import { paginate } from '../../api/pagination';
+import type { QueryValues } from '../../api/query-values';
+import type { CallContext, EnergyAccountRecord, EnergyPort } from '../../ports';
+import type { EnergyAccount, EnergyInvoice } from '../../ports/resources';
+import { applyAccountFilters, requireAccount, requireAccounts } from '../account-selection';
 
 /** The documented energy account: the record without the list extras (subtitle, users...). */
 export function presentEnergyAccount(record: EnergyAccountRecord): EnergyAccount {

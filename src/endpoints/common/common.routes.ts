@@ -1,0 +1,56 @@
+/**
+ * The common family: the authorisation list of shareable accounts and the customer detail
+ * (docs/api.md). Served over every adapter: each has an authorisation and a customer port.
+ */
+import { refOf } from '../../../contracts';
+import { CommonService } from './common.service';
+import type { HandlerResult, RouteContext, RouteSpec } from '../../http/route-spec';
+
+const ok = (body: unknown): HandlerResult => ({ body });
+
+/** Builds the common routes over a common service. */
+export function commonRoutes(common: CommonService): RouteSpec[] {
+  return [
+    {
+      operationId: 'listShareableAccounts',
+      method: 'GET',
+      path: '/auth/v1/customer/{customerId}/accounts',
+      summary: 'Accounts the customer may share (authorisation list)',
+      tags: ['Authorisation'],
+      family: 'v1',
+      auth: 'holder',
+      query: [],
+      response: {
+        type: 'object',
+        required: ['accounts'],
+        additionalProperties: false,
+        properties: { accounts: { type: 'array', items: { $ref: refOf('shareable-account') } } },
+      },
+      handle: async ({ params, ctx }) =>
+        ok(await common.shareableAccounts(params.customerId!, ctx)),
+    },
+    {
+      operationId: 'getCustomerDetail',
+      method: 'GET',
+      path: '/v1/common/customer/{customerId}/detail',
+      summary: 'Customer detail',
+      tags: ['Common'],
+      family: 'v1',
+      auth: 'holder',
+      query: [],
+      response: {
+        type: 'object',
+        required: ['data'],
+        additionalProperties: false,
+        properties: { data: { $ref: refOf('customer-detail') } },
+      },
+      handle: async ({ params, ctx }) => ok(await common.customerDetail(params.customerId!, ctx)),
+    },
+  ];
+}
+
+/** The common family, served over every adapter. */
+export function commonFamily(ctx: RouteContext): RouteSpec[] {
+  const { adapter } = ctx;
+  return commonRoutes(new CommonService(adapter.authorisation, adapter.customer));
+}
