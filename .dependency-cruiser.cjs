@@ -8,6 +8,13 @@
 const ADAPTER_FACING = ['^src/ports/', '^src/errors\\.ts$'];
 /** The composition root: the one place that chooses and loads adapters. */
 const COMPOSITION_ROOT = ['^src/gateway\\.ts$', '^src/adapters\\.ts$'];
+/**
+ * Mappers: the shared ones (mappers/) and each core system's own (adapters/<system>/mappers/).
+ * The second form captures the system id as $1 for rules that name the mapper's own folder.
+ */
+const MAPPERS = '^(?:mappers/|adapters/([^/]+)/mappers/)';
+/** A core system's own tests (adapters/<system>/test/) may read src/ as test/ does. */
+const ADAPTER_TESTS = '^adapters/[^/]+/test/';
 /** Express and its type packages. */
 const EXPRESS = 'node_modules/(@types/)?express(-serve-static-core)?/';
 
@@ -49,20 +56,24 @@ module.exports = {
       comment:
         'Adapters and mappers import only src/ports and src/errors from src/ (plus their own files, contracts/ and npm modules).',
       severity: 'error',
-      from: { path: '^(adapters|mappers)/' },
+      from: { path: '^(adapters|mappers)/', pathNot: ADAPTER_TESTS },
       to: { path: '^src/', pathNot: ADAPTER_FACING },
     },
     {
       name: 'mappers-types-only',
       comment: 'Mappers are pure: they may import only types (type-only imports are not followed).',
       severity: 'error',
-      from: { path: '^mappers/' },
-      to: { path: '^(src|adapters)/', pathNot: ['^src/ports/'], dependencyTypesNot: ['type-only'] },
+      from: { path: MAPPERS },
+      to: {
+        path: '^(src|adapters)/',
+        pathNot: ['^src/ports/', '^adapters/$1/mappers/'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'mappers-no-io',
       severity: 'error',
-      from: { path: '^mappers/' },
+      from: { path: MAPPERS },
       to: { dependencyTypes: ['core', 'npm'] },
     },
     {

@@ -8,7 +8,8 @@ const timing = process.env.DHG_TIMING === '1';
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // Each core system keeps its tests beside it (adapters/<system>/test/).
+  roots: ['<rootDir>/test', '<rootDir>/adapters'],
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toBalance, toBankingAccount } from '../mappers/demo/banking.mapper';
+import { toBalance, toBankingAccount } from '../adapters/demo/mappers/banking.mapper';
 import { projectRoot } from '../src/config/project-root';
 import type { BankingAccountRecord, CustomerDetail, Payee } from '../src/ports';
 

@@ -1,14 +1,17 @@
 /**
- * `npm run fineract:sim`: starts the Fineract simulator (scripts/fineract-sim/simulator.ts) on
- * `FINERACT_SIM_PORT` (default 8443) and `FINERACT_SIM_HOST` (default 127.0.0.1), prints its base
- * URL, its credentials and the environment that points `npm start` at it, and stops cleanly on
- * SIGINT or SIGTERM.
+ * `npm run fineract:sim`: starts the Fineract simulator (adapters/fineract/simulator/simulator.ts)
+ * on `FINERACT_SIM_PORT` (default 8443) and `FINERACT_SIM_HOST` (default 127.0.0.1), prints its
+ * base URL, its credentials and the environment that points `npm start` at it, and stops cleanly
+ * on SIGINT or SIGTERM.
  *
  * Optional: `FINERACT_SIM_TENANT` (default `default`), `FINERACT_SIM_USERNAME` (`mifos`),
  * `FINERACT_SIM_PASSWORD` (`password`), `FINERACT_SIM_DATA` (a data set file, default the bundled
- * `scripts/fineract-sim/data/dataset.json`).
+ * `adapters/fineract/simulator/data/dataset.json`).
  */
-import { loadFineractDataset, startFineractSimulator } from './fineract-sim/simulator';
+import {
+  loadFineractDataset,
+  startFineractSimulator,
+} from '../adapters/fineract/simulator/simulator';
 
 function shellQuote(value: string): string {
   return /^[A-Za-z0-9_./:@-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;

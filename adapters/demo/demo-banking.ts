@@ -7,7 +7,7 @@ import {
   toInstalmentPlan,
   toPayee,
   toScheduledPayment,
-} from '../../mappers/demo/banking.mapper';
+} from './mappers/banking.mapper';
 import type { DemoStore } from './demo-store';
 
 export function demoBankingPort(store: DemoStore): BankingPort {

@@ -1,6 +1,6 @@
 /** The demo core's authorisation-list and customer ports. */
 import type { AuthorisationPort, CustomerPort } from '../../src/ports';
-import { toCustomerDetail, toShareableAccount } from '../../mappers/demo/common.mapper';
+import { toCustomerDetail, toShareableAccount } from './mappers/common.mapper';
 import type { DemoStore } from './demo-store';
 
 export function demoAuthorisationPort(store: DemoStore): AuthorisationPort {

@@ -4,7 +4,7 @@ import {
   toEnergyAccountRecord,
   toEnergyConcession,
   toEnergyInvoice,
-} from '../../mappers/demo/energy.mapper';
+} from './mappers/energy.mapper';
 import type { DemoStore } from './demo-store';
 
 export function demoEnergyPort(store: DemoStore): EnergyPort {

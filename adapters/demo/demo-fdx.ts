@@ -23,11 +23,7 @@ import type {
   StatementDocument,
 } from '../../src/ports';
 import type { FdxTransaction } from '../../src/ports/resources';
-import {
-  toFdxAssetTransferNetwork,
-  toFdxStatement,
-  toFdxTransaction,
-} from '../../mappers/demo/fdx.mapper';
+import { toFdxAssetTransferNetwork, toFdxStatement, toFdxTransaction } from './mappers/fdx.mapper';
 import type { DemoFdx, DemoStatement } from './demo-data';
 import type { DemoStore } from './demo-store';
 

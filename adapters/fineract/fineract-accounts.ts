@@ -25,7 +25,7 @@ import {
   type FineractLoan,
   type FineractSavingsAccount,
   type ParsedAccountId,
-} from '../../mappers/fineract';
+} from './mappers';
 import type { FineractClient as FineractHttp } from './fineract-client';
 import type { FineractConfig } from './fineract-config';
 

@@ -15,7 +15,7 @@ import {
   toScheduledPayment,
   type FineractBeneficiary,
   type FineractStandingInstructionPage,
-} from '../../mappers/fineract';
+} from './mappers';
 import { type FineractAccounts, MAX_PAGES, mapLimit } from './fineract-accounts';
 
 /** The banking port over the client's accounts, details and standing instructions. */

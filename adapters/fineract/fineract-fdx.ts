@@ -9,7 +9,7 @@ import {
   type FineractLoanTransactionPage,
   type FineractSavingsTransactionPage,
   type ParsedAccountId,
-} from '../../mappers/fineract';
+} from './mappers';
 import { type FineractAccounts, MAX_PAGES } from './fineract-accounts';
 
 const POSITION = /^(0|[1-9][0-9]{0,14})$/;

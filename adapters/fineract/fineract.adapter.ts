@@ -1,6 +1,6 @@
 /**
  * The Apache Fineract adapter: the gateway's ports over Fineract's REST API. It does the I/O and
- * hands raw payloads to `mappers/fineract`. Every call carries HTTP Basic credentials and the
+ * hands raw payloads to its `mappers/`. Every call carries HTTP Basic credentials and the
  * `Fineract-Platform-TenantId` header; paths are under the configured base URL
  * (`.../fineract-provider/api`):
  * - `GET /v1/clients/{id}`: customer detail, and the proof that a client exists;
@@ -50,7 +50,7 @@ import type {
   FdxPort,
   ShareableAccountRecord,
 } from '../../src/ports';
-import { toCustomerDetail, toShareableAccount } from '../../mappers/fineract';
+import { toCustomerDetail, toShareableAccount } from './mappers';
 import { FineractAccounts } from './fineract-accounts';
 import { FineractBanking } from './fineract-banking';
 import { FineractClient as FineractHttp } from './fineract-client';

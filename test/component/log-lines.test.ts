@@ -13,7 +13,7 @@ import {
   FINERACT_API_ROOT,
   loadFineractDataset,
   startFineractSimulator,
-} from '../../scripts/fineract-sim/simulator';
+} from '../../adapters/fineract/simulator/simulator';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import { loopbackAdapter, startLoopbackCore } from '../helpers/loopback-core';

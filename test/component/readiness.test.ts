@@ -11,7 +11,7 @@ import { DEFAULT_CACHE_TTL_SECONDS } from '../../src/resilience/resilient-adapte
 import {
   startFineractSimulator,
   type FineractSimulator,
-} from '../../scripts/fineract-sim/simulator';
+} from '../../adapters/fineract/simulator/simulator';
 import { platformFilesForTests, startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import { freePort } from '../helpers/ports';

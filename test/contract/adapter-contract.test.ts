@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import { fineractAdapterModule } from '../../adapters/fineract';
 import { adapterModule as templateAdapterModule } from '../../adapters/template';
-import { startFineractSimulator } from '../../scripts/fineract-sim/simulator';
+import { startFineractSimulator } from '../../adapters/fineract/simulator/simulator';
 import { adapterConfigFrom } from '../../src/config/adapter-config';
 import { describeAdapterContract } from '../kit/adapter-contract';
 import { silentLog } from '../kit/load-adapter';

@@ -5,8 +5,8 @@
  *
  * One relaxation, on purpose: the document declares every `LocalDate` as `{type: string, format:
  * date}`, while Fineract's Jackson configuration writes dates as `[yyyy, m, d]` arrays (the
- * recorded payloads in `test/fixtures/fineract/` show it). Such nodes accept either form here. Two
- * more annotation slips, each visible in the recorded payloads, are relaxed the same way:
+ * recorded payloads in `adapters/fineract/fixtures/` show it). Such nodes accept either form here.
+ * Two more annotation slips, each visible in the recorded payloads, are relaxed the same way:
  * - account numbers (`accountNo`, `accountNumber`) are declared integers but travel as strings
  *   (`"000000001"`, `"FD000023"`), so either is accepted;
  * - a `MonthDay` (`recurrenceOnMonthDay`) travels as `[m, d]`.

@@ -43,6 +43,7 @@ const TREE: Record<string, string> = {
     "import type { CorePort } from '../../src/ports';\nimport { E } from './client';\nimport { toX } from '../../mappers/demo/x.mapper';\nexport const demo = [E, toX] as unknown as CorePort;\n",
   'mappers/demo/x.mapper.ts':
     "import type { CorePort } from '../../src/ports';\nexport const toX = (p: CorePort): string => p.id;\n",
+  'adapters/demo/mappers/values.ts': 'export const one = 1;\n',
 
   'src/endpoints/bad/bad-http.service.ts':
     "import type { RouteSpec } from '../../http/route-spec';\nexport type R = RouteSpec;\n",
@@ -57,6 +58,8 @@ const TREE: Record<string, string> = {
     "import { other } from '../../../adapters/other/index';\nexport const o = other;\n",
   'src/auth/bad-registry.ts': "import { demo } from '../adapters';\nexport const d = demo;\n",
   'adapters/cross/index.ts': "import { other } from '../other/index';\nexport const o = other;\n",
+  'adapters/demo/mappers/z.mapper.ts':
+    "import fs from 'node:fs';\nimport { one } from './values';\nexport const z = [fs, one];\n",
 };
 
 /** Each wrong arrow and the rule that must report it. */
@@ -74,6 +77,7 @@ const EXPECTED = [
   ],
   ['src/auth/bad-registry.ts', 'src/adapters.ts', 'adapter-registry-in-composition-root'],
   ['adapters/cross/index.ts', 'adapters/other/index.ts', 'adapters-stay-in-their-folder'],
+  ['adapters/demo/mappers/z.mapper.ts', 'fs', 'mappers-no-io'],
 ] as const;
 
 interface Violation {

@@ -13,13 +13,13 @@ import {
   retryAfterSeconds,
   type FineractAdapter,
   type FineractSettings,
-} from '../../adapters/fineract';
-import { adapterConfigFrom, adapterEnvName } from '../../src/config/adapter-config';
-import { CoreTimeoutError, CoreUnavailableError } from '../../src/errors';
-import type { CallContext } from '../../src/ports';
-import { contractErrorsOf } from '../helpers/contracts';
+} from '../..';
+import { adapterConfigFrom, adapterEnvName } from '../../../../src/config/adapter-config';
+import { CoreTimeoutError, CoreUnavailableError } from '../../../../src/errors';
+import type { CallContext } from '../../../../src/ports';
+import { contractErrorsOf } from '../../../../test/helpers/contracts';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/fineract');
+const FIXTURES = path.resolve(__dirname, '../../fixtures');
 const raw = (name: string): string => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
 const API = '/fineract-provider/api';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { createContractsAjv } from '../../contracts';
+import { createContractsAjv } from '../../../../contracts';
 
 type Rec = Record<string, unknown>;
 
@@ -55,9 +55,9 @@ interface DemoData {
   products: Rec[];
 }
 
-const ROOT = path.join(__dirname, '..', '..');
-const SAMPLE_FILE = path.join(ROOT, 'adapters', 'demo', 'data', 'sample.json');
-const SKELETON_FILE = path.join(ROOT, 'adapters', 'demo', 'demo-data.schema.json');
+const DEMO = path.join(__dirname, '..', '..');
+const SAMPLE_FILE = path.join(DEMO, 'data', 'sample.json');
+const SKELETON_FILE = path.join(DEMO, 'demo-data.schema.json');
 
 const sampleText = fs.readFileSync(SAMPLE_FILE, 'utf8');
 const sample = JSON.parse(sampleText) as DemoData;
@@ -156,7 +156,7 @@ describe('the demo sample data file', () => {
     let built: unknown;
     // A fresh module instance: the generator's seeded PRNG and counters start from scratch.
     await jest.isolateModulesAsync(async () => {
-      const generator = await import('../../scripts/generate-demo-data');
+      const generator = await import('../../../../scripts/generate-demo-data');
       built = generator.buildDemoData();
     });
     expect(`${JSON.stringify(built, null, 2)}\n`).toBe(sampleText);

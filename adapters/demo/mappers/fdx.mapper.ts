@@ -6,8 +6,8 @@ import type {
   FdxAssetTransferNetwork,
   FdxStatement,
   FdxTransaction,
-} from '../../src/ports/resources';
-import { pick } from '../pick';
+} from '../../../src/ports/resources';
+import { pick } from '../../../mappers/pick';
 
 /** A statement as the demo file stores it, without its document. */
 export interface DemoStatementFields {

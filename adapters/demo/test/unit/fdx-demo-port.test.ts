@@ -5,13 +5,13 @@
  * maps only the records it returns, however large the account.
  */
 import fc from 'fast-check';
-import { DemoStore } from '../../adapters/demo/demo-store';
-import { demoFdxPort } from '../../adapters/demo/demo-fdx';
-import type { DemoData } from '../../adapters/demo/demo-data';
-import * as fdxMapper from '../../mappers/demo/fdx.mapper';
-import { CustomerNotFoundError, FdxInvalidRequestError } from '../../src/errors';
-import type { CallContext, DateWindow, FdxPage, FdxPort } from '../../src/ports';
-import type { FdxTransaction } from '../../src/ports/resources';
+import { DemoStore } from '../../demo-store';
+import { demoFdxPort } from '../../demo-fdx';
+import type { DemoData } from '../../demo-data';
+import * as fdxMapper from '../../mappers/fdx.mapper';
+import { CustomerNotFoundError, FdxInvalidRequestError } from '../../../../src/errors';
+import type { CallContext, DateWindow, FdxPage, FdxPort } from '../../../../src/ports';
+import type { FdxTransaction } from '../../../../src/ports/resources';
 
 const ctx: CallContext = { signal: new AbortController().signal, requestId: 'unit' };
 

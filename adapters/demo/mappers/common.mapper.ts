@@ -1,7 +1,7 @@
 /** Demo core records -> customer detail and the authorisation list item. */
-import type { ShareableAccountRecord } from '../../src/ports/core.port';
-import type { CustomerDetail, RelatedUser } from '../../src/ports/resources';
-import { pick } from '../pick';
+import type { ShareableAccountRecord } from '../../../src/ports/core.port';
+import type { CustomerDetail, RelatedUser } from '../../../src/ports/resources';
+import { pick } from '../../../mappers/pick';
 
 export function toCustomerDetail(record: CustomerDetail): CustomerDetail {
   return pick(record, ['customerUType', 'person'] as (keyof CustomerDetail)[]) as CustomerDetail;

@@ -42,7 +42,7 @@ export interface FineractSimulatorOptions {
   port?: number;
   /** Listen address. Default `127.0.0.1`. */
   host?: string;
-  /** The data set file. Default `scripts/fineract-sim/data/dataset.json`. */
+  /** The data set file. Default `adapters/fineract/simulator/data/dataset.json`. */
   dataFile?: string;
   /** The one tenant identifier accepted. Default `default`. */
   tenant?: string;

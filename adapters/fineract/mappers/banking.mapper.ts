@@ -9,7 +9,7 @@ import type {
   ScheduledPayment,
   ScheduledPaymentRecurrence,
   ScheduledPaymentTo,
-} from '../../src/ports/resources';
+} from '../../../src/ports/resources';
 import { isLoanAccountType } from './account.mapper';
 import type {
   FineractBeneficiary,

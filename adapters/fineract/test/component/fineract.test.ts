@@ -9,16 +9,20 @@
  */
 import fs from 'node:fs';
 import { isInteger, isSafeNumber, parse } from 'lossless-json';
-import { DEFAULT_CACHE_TTL_SECONDS } from '../../src/resilience/resilient-adapter';
-import { refOf } from '../../contracts';
+import { DEFAULT_CACHE_TTL_SECONDS } from '../../../../src/resilience/resilient-adapter';
+import { refOf } from '../../../../contracts';
 import {
   DEFAULT_DATASET_FILE,
   startFineractSimulator,
   type FineractRequestRecord,
   type FineractSimulator,
-} from '../../scripts/fineract-sim/simulator';
-import { contractErrors } from '../helpers/contracts';
-import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
+} from '../../simulator/simulator';
+import { contractErrors } from '../../../../test/helpers/contracts';
+import {
+  startGateway,
+  type TestGateway,
+  type TestResponse,
+} from '../../../../test/helpers/gateway';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Env = Record<string, string | number>;

@@ -1,12 +1,13 @@
 /**
- * Fineract mappers on recorded Fineract payloads (test/fixtures/fineract): every fixture validates
- * against its Fineract OpenAPI component, every output against `contracts/`, and each mapping rule
- * (dates, exact money, percent rates, statuses, masking, unsupported data) has its own test.
+ * Fineract mappers on recorded Fineract payloads (adapters/fineract/fixtures): every fixture
+ * validates against its Fineract OpenAPI component, every output against `contracts/`, and each
+ * mapping rule (dates, exact money, percent rates, statuses, masking, unsupported data) has its own
+ * test.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { parseFineractJson } from '../../adapters/fineract';
+import { parseFineractJson } from '../..';
 import {
   DEFAULT_PRODUCT_CATEGORIES,
   absAmount,
@@ -50,13 +51,13 @@ import {
   type FineractStandingInstruction,
   type FineractStandingInstructionPage,
   type OwnAccountResolver,
-} from '../../mappers/fineract';
-import type { BankingAccountRecord } from '../../src/ports';
-import { contractErrorsOf } from '../helpers/contracts';
-import { fineractSchemaErrors } from '../helpers/fineract-openapi';
-import { referenceValidators } from '../helpers/reference-schemas';
+} from '../../mappers';
+import type { BankingAccountRecord } from '../../../../src/ports';
+import { contractErrorsOf } from '../../../../test/helpers/contracts';
+import { fineractSchemaErrors } from '../../../../test/helpers/fineract-openapi';
+import { referenceValidators } from '../../../../test/helpers/reference-schemas';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/fineract');
+const FIXTURES = path.resolve(__dirname, '../../fixtures');
 
 /** A fixture as the adapter reads it (lossless: unsafe numbers are decimal text). */
 function fixture<T>(name: string): T {

@@ -3,14 +3,14 @@
  * top-level fields (nested objects are validated strictly against `contracts/` at start-up), plus
  * the `accountId` the file leaves out of invoices.
  */
-import type { EnergyAccountRecord } from '../../src/ports/core.port';
+import type { EnergyAccountRecord } from '../../../src/ports/core.port';
 import type {
   EnergyAccount,
   EnergyConcession,
   EnergyInvoice,
   RelatedUser,
-} from '../../src/ports/resources';
-import { pick } from '../pick';
+} from '../../../src/ports/resources';
+import { pick } from '../../../mappers/pick';
 
 /** Top-level fields of a documented energy account. */
 export const ENERGY_ACCOUNT_FIELDS = [

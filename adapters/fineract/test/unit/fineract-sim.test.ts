@@ -1,20 +1,20 @@
 /**
- * The Fineract simulator (scripts/fineract-sim): its data set (generated, complete, every record
- * valid against the Fineract OpenAPI components), every payload it serves validated against its
- * component, Fineract's tenant and Basic authentication, the 404 bodies, the transaction search's
- * window, order and paging, Spring paging of loan transactions, the standing instruction and
- * client lists, self-service beneficiaries per user, and the faults it plays on demand.
+ * The Fineract simulator (adapters/fineract/simulator): its data set (generated, complete, every
+ * record valid against the Fineract OpenAPI components), every payload it serves validated against
+ * its component, Fineract's tenant and Basic authentication, the 404 bodies, the transaction
+ * search's window, order and paging, Spring paging of loan transactions, the standing instruction
+ * and client lists, self-service beneficiaries per user, and the faults it plays on demand.
  * Expected records are computed here from the data set file with small code of their own.
  */
 import fs from 'node:fs';
 import { parse, stringify } from 'lossless-json';
-import { datasetJson } from '../../scripts/fineract-sim/generate-dataset';
+import { datasetJson } from '../../simulator/generate-dataset';
 import {
   DEFAULT_DATASET_FILE,
   startFineractSimulator,
   type FineractSimulator,
-} from '../../scripts/fineract-sim/simulator';
-import { fineractSchemaErrors } from '../helpers/fineract-openapi';
+} from '../../simulator/simulator';
+import { fineractSchemaErrors } from '../../../../test/helpers/fineract-openapi';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

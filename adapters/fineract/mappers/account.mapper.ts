@@ -8,7 +8,7 @@
  * `maskedNumber` and scrubbed from `displayName`; ownership is individual (Fineract's client
  * accounts belong to one client).
  */
-import type { BankingAccountRecord, ShareableAccountRecord } from '../../src/ports/core.port';
+import type { BankingAccountRecord, ShareableAccountRecord } from '../../../src/ports/core.port';
 import type {
   Balance,
   DepositRate,
@@ -18,7 +18,7 @@ import type {
   ProductCategory,
   RelatedUser,
   TermDepositAccount,
-} from '../../src/ports/resources';
+} from '../../../src/ports/resources';
 import { accountIdOf, type FineractAccountKind } from './account-ids';
 import type {
   FineractClientLoanAccount,
