@@ -4,9 +4,9 @@
  * Checks, in order: a bearer token is present; its header names an allowed asymmetric algorithm
  * and its `kid`, when present, is a string (before any key lookup, so garbage is cheap to reject);
  * the signature verifies against the key set (the key named by `kid`; without a `kid`, each key of
- * the algorithm's type is tried); `exp` is present and not past (with tolerance) nor further ahead than the maximum lifetime;
- * `iss` and `sub` equal the holder subdomain; `aud` equals the public base URL plus the request
- * path, byte for byte; `iat`, when present, is not ahead of our clock by more than the tolerance;
+ * the algorithm's type is tried); `exp` is present and not past (with tolerance) nor further ahead
+ * than the maximum lifetime; `iss` and `sub` equal the holder subdomain; `aud` equals the public
+ * base URL plus the request path, byte for byte; `iat`, when present, is not ahead of our clock by more than the tolerance;
  * `jti` is present and has not been seen before its token expires, and the token cannot have been
  * used before the replay store's memory began (a Redis that lost its data).
  */

@@ -73,22 +73,24 @@ function addOperationalRoutes(app: Express, deps: AppDeps, withMetrics: boolean)
   });
 }
 
-/** The admin listener's app (`METRICS_PORT`): the probes and `/metrics`, nothing else. */
-function buildAdminApp(deps: AppDeps): Express {
+/** An Express app without the `X-Powered-By` header and without ETags. */
+function plainExpressApp(): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  return app;
+}
+
+/** The admin listener's app (`METRICS_PORT`): the probes and `/metrics`, nothing else. */
+function buildAdminApp(deps: AppDeps): Express {
+  const app = plainExpressApp();
   addOperationalRoutes(app, deps, true);
-  app.use((_req, res) => {
-    res.status(404).json({ error: 'Not found' });
-  });
+  app.use((req, res) => sendError(req, res, new RouteNotFoundError()));
   return app;
 }
 
 export function buildApp(deps: AppDeps): GatewayHttp {
-  const app = express();
-  app.disable('x-powered-by');
-  app.disable('etag');
+  const app = plainExpressApp();
   app.set('query parser', 'simple');
   // Probes (and metrics, unless an admin port serves them) come first.
   addOperationalRoutes(app, deps, !deps.separateMetrics);
