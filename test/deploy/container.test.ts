@@ -10,12 +10,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import ignore from '@balena/dockerignore';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { freePort } from '../helpers/ports';
 import {
+  argumentsOf,
+  copiesOf,
   envOf,
   instructionsOf,
-  parseCopy,
   readDockerfile,
   type Copy,
   type Stage,
@@ -32,20 +34,10 @@ const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
   config: { nodeOptions: string };
 };
 
-/** Root-anchored .dockerignore patterns (`*` within one path segment), as regular expressions. */
-const IGNORED = fs
-  .readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')
-  .split('\n')
-  .map((l) => l.trim())
-  .filter((l) => l !== '' && !l.startsWith('#'))
-  .map((p) => new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`));
-
-function ignored(fromContext: string): boolean {
-  const segments = fromContext.split(path.sep);
-  return segments.some((_s, i) =>
-    IGNORED.some((re) => re.test(segments.slice(0, i + 1).join('/'))),
-  );
-}
+/** The build context's .dockerignore, with Docker's matching rules. */
+const dockerignore = ignore().add(fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8'));
+const ignored = (fromContext: string) =>
+  dockerignore.ignores(fromContext.split(path.sep).join('/'));
 
 /** Where a path of the image lands in a stage's folder (WORKDIR is /app). */
 function inStage(stageDir: string, imagePath: string): string {
@@ -71,10 +63,6 @@ function applyCopy(copy: Copy, stageDir: string, sourceDirOf: (from?: string) =>
   }
 }
 
-function copiesOf(stage: Stage): Copy[] {
-  return instructionsOf(stage, 'COPY').map((i) => parseCopy(i.args));
-}
-
 /** The command the image starts: `npm start`'s script, node options filled in, node exec'd. */
 function expectedCommand(): string[] {
   const script = pkg.scripts.start!.replace(
@@ -91,21 +79,21 @@ describe('Dockerfile', () => {
   });
 
   it('when read, then the runtime runs as a numeric non-root user, in production, stopped by SIGTERM, with no HEALTHCHECK', () => {
-    const user = instructionsOf(runtimeStage, 'USER').at(-1)!.args;
+    const user = argumentsOf(instructionsOf(runtimeStage, 'USER').at(-1)!);
     expect(user).toMatch(/^[1-9]\d*:[1-9]\d*$/);
     expect(envOf(runtimeStage).NODE_ENV).toBe('production');
-    expect(instructionsOf(runtimeStage, 'STOPSIGNAL').map((i) => i.args)).toEqual(['SIGTERM']);
+    expect(instructionsOf(runtimeStage, 'STOPSIGNAL').map(argumentsOf)).toEqual(['SIGTERM']);
     expect(stages.flatMap((s) => instructionsOf(s, 'HEALTHCHECK'))).toEqual([]);
   });
 
   it('when read, then the build stage installs every dependency and builds, the runtime only production ones', () => {
-    const runs = (stage: Stage) => instructionsOf(stage, 'RUN').map((i) => i.args);
+    const runs = (stage: Stage) => instructionsOf(stage, 'RUN').map(argumentsOf);
     expect(runs(buildStage)).toEqual(['npm ci --no-audit --no-fund', 'npm run build']);
     expect(runs(runtimeStage)[0]).toMatch(/^npm ci --omit=dev\b/);
   });
 
   it('when read, then the CMD is the command npm start runs, without its prestart build', () => {
-    const cmd = JSON.parse(instructionsOf(runtimeStage, 'CMD').at(-1)!.args) as string[];
+    const cmd = JSON.parse(argumentsOf(instructionsOf(runtimeStage, 'CMD').at(-1)!)) as string[];
     expect(cmd).toEqual(expectedCommand());
     expect(cmd[2]).toContain(`NODE_OPTIONS="${pkg.config.nodeOptions} \${NODE_OPTIONS:-}"`);
     expect(cmd[2]).toMatch(/exec node dist\/src\/main\.js$/);

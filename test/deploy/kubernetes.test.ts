@@ -13,7 +13,7 @@ import { CONFIG_FILE_SETTING, GATEWAY_SETTINGS } from '../../src/config/gateway.
 import { settingsOf, type Setting } from '../../src/config/setting';
 import { createGateway } from '../../src/gateway';
 import { listen, type RunningServer } from '../../src/server';
-import { instructionsOf, readDockerfile } from './dockerfile';
+import { argumentsOf, instructionsOf, readDockerfile } from './dockerfile';
 import { only, renderKustomization, type KubeObject } from './kustomize';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -264,12 +264,9 @@ describe('the pod', () => {
   });
 
   it('when run, then it is the image user, non-root, on a read-only root with the demo key folder writable', () => {
-    const [dockerUser, dockerGroup] = instructionsOf(
-      readDockerfile(path.join(ROOT, 'Dockerfile')).at(-1)!,
-      'USER',
-    )
-      .at(-1)!
-      .args.split(':')
+    const runtime = readDockerfile(path.join(ROOT, 'Dockerfile')).at(-1)!;
+    const [dockerUser, dockerGroup] = argumentsOf(instructionsOf(runtime, 'USER').at(-1)!)
+      .split(':')
       .map(Number);
     expect(pod.securityContext).toMatchObject({
       runAsNonRoot: true,
