@@ -164,6 +164,7 @@ export async function createGateway(
           logger.warn({ err: describeError(err) }, 'key set fetch failed');
         }
       },
+      onStaleServe: () => metrics.keySetStaleServes.inc(),
     });
     if (!(await keySet.warmUp()))
       logger.warn('key set not reachable at start-up; retrying on demand');

@@ -40,6 +40,8 @@ export interface RemoteKeySetOptions {
   now?: () => number;
   /** Called after each fetch attempt, for metrics and logs. */
   onFetch?: (outcome: 'ok' | 'error', err?: unknown) => void;
+  /** Called for each key lookup answered from the last good keys past their refresh time. */
+  onStaleServe?: () => void;
 }
 
 const MAX_JWKS_BYTES = 512 * 1024;
@@ -105,6 +107,7 @@ export function remoteKeySet(options: RemoteKeySetOptions): KeySet {
     } catch (err) {
       if (!usable()) throw new AuthUnavailableError({ cause: err, retryAfterSeconds: 5 });
       // Stale but within the bound: keep serving the last good keys.
+      options.onStaleServe?.();
     }
   };
 

@@ -71,6 +71,12 @@ export class GatewayMetrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  /** Lookups served by the last good key set while its URL fails: the stale window is running. */
+  readonly keySetStaleServes = new Counter({
+    name: 'dhg_jwks_stale_serves_total',
+    help: 'Holder token key lookups answered from the last good key set past its refresh time, because the key set URL failed.',
+    registers: [this.registry],
+  });
   readonly replayStoreErrors = new Counter({
     name: 'dhg_replay_store_errors_total',
     help: 'Replay store calls that failed (the request was refused with 503).',

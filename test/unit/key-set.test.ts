@@ -69,6 +69,23 @@ describe('remote key set', () => {
     expect(ks.isReady()).toBe(false);
   });
 
+  it('when stale keys serve a lookup, then each such lookup is reported, and fresh or refused ones are not', async () => {
+    let staleServes = 0;
+    const ks = remoteKeySet({ ...options(), onStaleServe: () => (staleServes += 1) });
+    await ks.warmUp();
+    await ks.getKey(header('k1'), token);
+    expect(staleServes).toBe(0);
+    server.failWith = 500;
+    const start = clock;
+    clock = start + 301_000;
+    await ks.getKey(header('k1'), token);
+    await ks.getKey(header('k1'), token);
+    expect(staleServes).toBe(2);
+    clock = start + (300 + 600) * 1000 + 1;
+    await expect(ks.getKey(header('k1'), token)).rejects.toBeInstanceOf(GatewayError);
+    expect(staleServes).toBe(2);
+  });
+
   it('when the key set URL comes back, then keys are fresh again', async () => {
     const ks = remoteKeySet(options());
     await ks.warmUp();

@@ -1,0 +1,40 @@
+# The gateway's container image. Two stages: the build stage compiles TypeScript with the dev
+# dependencies; the runtime stage holds production dependencies, the compiled dist/ and the few
+# files the gateway reads at run time, and runs as a non-root user.
+# test/deploy/container.test.ts checks this file against the build and the `npm start` command.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY adapters ./adapters
+COPY mappers ./mappers
+COPY contracts ./contracts
+COPY scripts ./scripts
+RUN npm run build
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+# Read at run time: the response and request schemas, and the demo core's bundled data set.
+COPY contracts/schemas ./contracts/schemas
+COPY adapters/demo/data ./adapters/demo/data
+# The demo core writes its development keys here; the rest of the image stays read-only to the
+# gateway's user (uid 1000 is the image's `node` user; numeric, so Kubernetes can check runAsNonRoot).
+RUN mkdir -p /app/.dev && chown 1000:1000 /app/.dev
+USER 1000:1000
+EXPOSE 3000 9464
+# The gateway drains on SIGTERM (docs/operations.md, Shutdown); no HEALTHCHECK: probes come from
+# the orchestrator (/livez, /readyz).
+STOPSIGNAL SIGTERM
+# What `npm start` runs, without its prestart build: the shipped Node options (package.json
+# config.nodeOptions) in front of the operator's NODE_OPTIONS, and exec so that node is PID 1 and
+# receives the stop signal itself.
+CMD ["/bin/sh", "-c", "NODE_OPTIONS=\"--max-semi-space-size=32 ${NODE_OPTIONS:-}\" exec node dist/src/main.js"]

@@ -1,0 +1,237 @@
+/**
+ * The container image, checked without a container engine: the Dockerfile's stages are read and
+ * replayed in temporary folders. The build stage's copies are made from the repository (its
+ * `npm ci` stands in as a link to the repository's node_modules) and its build runs; the runtime
+ * stage gets exactly what it copies, runs `npm ci --omit=dev`, and its CMD must serve the demo core.
+ */
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ignore from '@balena/dockerignore';
+import { importJWK, SignJWT, type JWK } from 'jose';
+import { freePort } from '../helpers/ports';
+import {
+  argumentsOf,
+  copiesOf,
+  envOf,
+  instructionsOf,
+  readDockerfile,
+  type Copy,
+  type Stage,
+} from './dockerfile';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const WORKDIR = '/app';
+const stages = readDockerfile(path.join(ROOT, 'Dockerfile'));
+const buildStage = stages.find((s) => s.name === 'build')!;
+const runtimeStage = stages.at(-1)!;
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+  config: { nodeOptions: string };
+};
+
+/** The build context's .dockerignore, with Docker's matching rules. */
+const dockerignore = ignore().add(fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8'));
+const ignored = (fromContext: string) =>
+  dockerignore.ignores(fromContext.split(path.sep).join('/'));
+
+/** Where a path of the image lands in a stage's folder (WORKDIR is /app). */
+function inStage(stageDir: string, imagePath: string): string {
+  const absolute = path.posix.resolve(WORKDIR, imagePath);
+  return path.join(stageDir, path.posix.relative(WORKDIR, absolute));
+}
+
+/** Docker's COPY: a folder's content into the destination, files into a folder ending in `/`. */
+function applyCopy(copy: Copy, stageDir: string, sourceDirOf: (from?: string) => string): void {
+  for (const source of copy.sources) {
+    const from = copy.from
+      ? inStage(sourceDirOf(copy.from), source)
+      : path.join(sourceDirOf(), source);
+    const dest = inStage(stageDir, copy.dest);
+    const target =
+      copy.dest.endsWith('/') && !fs.statSync(from).isDirectory()
+        ? path.join(dest, path.basename(from))
+        : dest;
+    fs.cpSync(from, target, {
+      recursive: true,
+      filter: (src) => copy.from !== undefined || !ignored(path.relative(ROOT, src)),
+    });
+  }
+}
+
+/** The command the image starts: `npm start`'s script, node options filled in, node exec'd. */
+function expectedCommand(): string[] {
+  const script = pkg.scripts.start!.replace(
+    '$npm_package_config_nodeOptions',
+    pkg.config.nodeOptions,
+  );
+  return ['/bin/sh', '-c', script.replace(/ node /, ' exec node ')];
+}
+
+describe('Dockerfile', () => {
+  it('when read, then it has a build stage and a runtime stage on the same Node 20 slim image', () => {
+    expect(stages.map((s) => s.name)).toEqual(['build', 'runtime']);
+    for (const stage of stages) expect(stage.image).toMatch(/^node:20(\.\d+)*-\w+-slim$/);
+  });
+
+  it('when read, then the runtime runs as a numeric non-root user, in production, stopped by SIGTERM, with no HEALTHCHECK', () => {
+    const user = argumentsOf(instructionsOf(runtimeStage, 'USER').at(-1)!);
+    expect(user).toMatch(/^[1-9]\d*:[1-9]\d*$/);
+    expect(envOf(runtimeStage).NODE_ENV).toBe('production');
+    expect(instructionsOf(runtimeStage, 'STOPSIGNAL').map(argumentsOf)).toEqual(['SIGTERM']);
+    expect(stages.flatMap((s) => instructionsOf(s, 'HEALTHCHECK'))).toEqual([]);
+  });
+
+  it('when read, then the build stage installs every dependency and builds, the runtime only production ones', () => {
+    const runs = (stage: Stage) => instructionsOf(stage, 'RUN').map(argumentsOf);
+    expect(runs(buildStage)).toEqual(['npm ci --no-audit --no-fund', 'npm run build']);
+    expect(runs(runtimeStage)[0]).toMatch(/^npm ci --omit=dev\b/);
+  });
+
+  it('when read, then the CMD is the command npm start runs, without its prestart build', () => {
+    const cmd = JSON.parse(argumentsOf(instructionsOf(runtimeStage, 'CMD').at(-1)!)) as string[];
+    expect(cmd).toEqual(expectedCommand());
+    expect(cmd[2]).toContain(`NODE_OPTIONS="${pkg.config.nodeOptions} \${NODE_OPTIONS:-}"`);
+    expect(cmd[2]).toMatch(/exec node dist\/src\/main\.js$/);
+  });
+
+  it('when read, then every source the build copies from the context exists and is not ignored', () => {
+    for (const stage of stages) {
+      for (const copy of copiesOf(stage).filter((c) => c.from === undefined)) {
+        for (const source of copy.sources) {
+          expect({ source, exists: fs.existsSync(path.join(ROOT, source)) }).toEqual({
+            source,
+            exists: true,
+          });
+          expect({ source, ignored: ignored(source) }).toEqual({ source, ignored: false });
+        }
+      }
+    }
+  });
+});
+
+describe('the image, replayed in temporary folders', () => {
+  const top = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-image-'));
+  const buildDir = path.join(top, 'build');
+  const appDir = path.join(top, 'app');
+  let child: ChildProcess | undefined;
+  let port = 0;
+  let output = '';
+
+  beforeAll(async () => {
+    fs.mkdirSync(buildDir);
+    fs.mkdirSync(appDir);
+    // Build stage: its copies, its `npm ci` as a link to the installed dev dependencies, its build.
+    for (const copy of copiesOf(buildStage)) applyCopy(copy, buildDir, () => ROOT);
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(buildDir, 'node_modules'));
+    await run('npm', ['run', '--silent', 'build'], { cwd: buildDir });
+    fs.unlinkSync(path.join(buildDir, 'node_modules'));
+
+    // Runtime stage: exactly what it copies, production dependencies, the demo key folder.
+    // The first copy brings the package files that `npm ci` needs; the others come after it.
+    const [install, ...copies] = copiesOf(runtimeStage);
+    applyCopy(install!, appDir, () => ROOT);
+    await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: appDir,
+    });
+    for (const copy of copies) applyCopy(copy, appDir, (from) => (from ? buildDir : ROOT));
+    fs.mkdirSync(path.join(appDir, '.dev'));
+
+    port = await freePort();
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([k]) =>
+          !/^(HOLDER_|PUBLIC_BASE_URL|REDIS_URL|CORE_ADAPTER|DEMO_DATA_FILE|HOST$|DEV_KEYS_DIR|NODE_OPTIONS$)/.test(
+            k,
+          ),
+      ),
+    );
+    const [shell, ...args] = expectedCommand();
+    child = spawn(shell!, args, {
+      cwd: appDir,
+      env: {
+        ...clean,
+        ...envOf(runtimeStage),
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_DELAY_MS: '200',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('API description') && child.exitCode === null && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+  }, 150_000);
+
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(top, { recursive: true, force: true });
+  });
+
+  it('when built, then every path the runtime stage copies from the build stage exists', () => {
+    for (const copy of copiesOf(runtimeStage).filter((c) => c.from === 'build')) {
+      for (const source of copy.sources)
+        expect(fs.existsSync(inStage(buildDir, source))).toBe(true);
+    }
+    expect(fs.existsSync(path.join(appDir, 'dist/src/main.js'))).toBe(true);
+  });
+
+  it('when installed with --omit=dev, then no dev dependency is there', () => {
+    expect(fs.existsSync(path.join(appDir, 'node_modules/express'))).toBe(true);
+    expect(fs.existsSync(path.join(appDir, 'node_modules/typescript'))).toBe(false);
+    expect(fs.existsSync(path.join(appDir, 'node_modules/jest'))).toBe(false);
+  });
+
+  it('when started by its CMD, then node runs with the shipped options and answers /livez', async () => {
+    expect({ exited: child!.exitCode, output: output.slice(0, 2000) }).toEqual({
+      exited: null,
+      output: expect.stringContaining('serving the demo core'),
+    });
+    const environ = fs.readFileSync(`/proc/${child!.pid}/environ`, 'utf8').split('\0');
+    expect(environ).toContain(`NODE_OPTIONS=${pkg.config.nodeOptions} `);
+    expect(fs.readFileSync(`/proc/${child!.pid}/comm`, 'utf8').trim()).toBe('node');
+    const res = await fetch(`http://127.0.0.1:${port}/livez`);
+    expect(res.status).toBe(200);
+  });
+
+  it('when called with a token signed by its development key, then it serves the demo data', async () => {
+    const jwk = JSON.parse(
+      fs.readFileSync(path.join(appDir, '.dev/holder-signing-key.json'), 'utf8'),
+    ) as JWK & { kid: string; alg: string };
+    const target = '/v1/banking/customer/c-1001/accounts/balances';
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: jwk.alg, kid: jwk.kid, typ: 'JWT' })
+      .setIssuer('demo')
+      .setSubject('demo')
+      .setAudience(`http://localhost:${port}${target}`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .setJti(crypto.randomUUID())
+      .sign(await importJWK(jwk, jwk.alg));
+    const res = await fetch(`http://127.0.0.1:${port}${target}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { accountIds: ['acc-b-1001-01'] } }),
+    });
+    const body = (await res.json()) as { data: { balances: { accountId: string }[] } };
+    expect({ status: res.status, accountId: body.data?.balances?.[0]?.accountId }).toEqual({
+      status: 200,
+      accountId: 'acc-b-1001-01',
+    });
+  });
+
+  it('when sent SIGTERM, then the process it started exits 0', async () => {
+    const exited = new Promise<number | null>((resolve) =>
+      child!.once('exit', (code) => resolve(code)),
+    );
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 30_000);
+});

@@ -1,0 +1,73 @@
+/**
+ * A Dockerfile read into its stages (dockerfile-ast parses it: continuations, comments, flags,
+ * JSON forms, `ARG`s before the first `FROM` expanded), for tests that check what can be checked
+ * without a container engine.
+ */
+import fs from 'node:fs';
+import { Copy as CopyInstruction, DockerfileParser, Env, type Instruction } from 'dockerfile-ast';
+
+export interface Stage {
+  name: string;
+  /** The base image, variables expanded. */
+  image: string;
+  instructions: Instruction[];
+}
+
+export interface Copy {
+  from?: string;
+  sources: string[];
+  dest: string;
+}
+
+/** The stages of a Dockerfile, in order. */
+export function readDockerfile(file: string): Stage[] {
+  const dockerfile = DockerfileParser.parse(fs.readFileSync(file, 'utf8'));
+  const stages: Stage[] = [];
+  for (const instruction of dockerfile.getInstructions()) {
+    if (instruction.getKeyword() === 'FROM') {
+      const [image, as, name] = instruction.getExpandedArguments().map((a) => a.getValue());
+      stages.push({
+        name: as?.toUpperCase() === 'AS' ? name! : String(stages.length),
+        image: image!,
+        instructions: [],
+      });
+    } else if (stages.length > 0) {
+      stages.at(-1)!.instructions.push(instruction);
+    }
+  }
+  return stages;
+}
+
+/** The instructions of a stage with a keyword. */
+export function instructionsOf(stage: Stage, keyword: string): Instruction[] {
+  return stage.instructions.filter((i) => i.getKeyword() === keyword);
+}
+
+/** An instruction's arguments as written (the JSON of an exec form, the text of a shell form). */
+export function argumentsOf(instruction: Instruction): string {
+  return instruction.getArgumentsContent() ?? '';
+}
+
+/** The COPY instructions of a stage: `--from`, sources and destination. */
+export function copiesOf(stage: Stage): Copy[] {
+  return instructionsOf(stage, 'COPY').map((instruction) => {
+    const copy = instruction as CopyInstruction;
+    const flags = copy.getFlags().map((f) => f.getName());
+    if (flags.some((f) => f !== 'from')) throw new Error(`COPY flags not understood: ${flags}`);
+    const paths = copy.getArguments().map((a) => a.getValue());
+    return {
+      from: copy.getFromFlag()?.getValue() ?? undefined,
+      sources: paths.slice(0, -1),
+      dest: paths.at(-1)!,
+    };
+  });
+}
+
+/** The `ENV` variables a stage sets. */
+export function envOf(stage: Stage): Record<string, string> {
+  return Object.fromEntries(
+    instructionsOf(stage, 'ENV').flatMap((i) =>
+      (i as Env).getProperties().map((p) => [p.getName(), p.getValue() ?? '']),
+    ),
+  );
+}
