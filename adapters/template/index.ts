@@ -8,7 +8,7 @@
  * `baseUrl` → `TEMPLATE_BASE_URL`), validates it against `configSchema` with the defaults applied,
  * and calls `create` once at start-up.
  */
-import type { AdapterModule } from '../../src/ports';
+import type { AdapterModule } from '@data-holder-gateway/adapter-sdk';
 import { type TemplateConfig } from './template-client';
 import { createTemplateAdapter } from './template.adapter';
 

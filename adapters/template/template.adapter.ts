@@ -9,13 +9,14 @@
  * - throw `CustomerNotFoundError` for an unknown customer on every method;
  * - pass `ctx` (its AbortSignal) to every request.
  */
-import { CustomerNotFoundError, FdxAccountNotFoundError } from '../../src/errors';
-import type {
-  AdapterContext,
-  CallContext,
-  CoreAdapter,
-  InstalmentPlansResult,
-} from '../../src/ports';
+import {
+  CustomerNotFoundError,
+  FdxAccountNotFoundError,
+  type AdapterContext,
+  type CallContext,
+  type CoreAdapter,
+  type InstalmentPlansResult,
+} from '@data-holder-gateway/adapter-sdk';
 import {
   toBalance,
   toBankingAccount,

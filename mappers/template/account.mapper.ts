@@ -3,11 +3,13 @@
  * allow-list, never a spread of the core's object, so nothing the core adds can leak.
  */
 import type {
+  AccountOwnership,
+  Balance,
   BankingAccountRecord,
   FdxAccountInfo,
+  ProductCategory,
   ShareableAccountRecord,
-} from '../../src/ports/core.port';
-import type { AccountOwnership, Balance, ProductCategory } from '../../src/ports/resources';
+} from '@data-holder-gateway/adapter-sdk';
 import type { CoreAccount, CoreAccountType, CoreBalance } from './core-payloads';
 import { toAmount } from './decimal';
 

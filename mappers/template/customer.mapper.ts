@@ -1,5 +1,5 @@
 /** Template core customer → the documented customer detail (row 12). */
-import type { CustomerDetail } from '../../src/ports/resources';
+import type { CustomerDetail } from '@data-holder-gateway/adapter-sdk';
 import type { CoreCustomer } from './core-payloads';
 
 export function toCustomerDetail(customer: CoreCustomer): CustomerDetail {

@@ -1,5 +1,5 @@
 /** Template core transactions → FDX deposit transactions (row 14). */
-import type { FdxDepositTransactionType, FdxTransaction } from '../../src/ports/resources';
+import type { FdxDepositTransactionType, FdxTransaction } from '@data-holder-gateway/adapter-sdk';
 import type { CoreTransaction } from './core-payloads';
 import { absolute, isNegative, toAmount } from './decimal';
 

@@ -18,7 +18,7 @@
  *   gateway reads them. The core must be up and hold the fixtures' customers.
  */
 import path from 'node:path';
-import { describeAdapterContract } from './adapter-contract';
+import { describeAdapterContract } from '@data-holder-gateway/adapter-sdk/contract';
 import { createAdapterFromModule, readFixturesFile } from './load-adapter';
 
 const specifier = process.env.ADAPTER_MODULE;

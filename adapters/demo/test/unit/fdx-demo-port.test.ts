@@ -11,7 +11,7 @@ import type { DemoData } from '../../demo-data';
 import * as fdxMapper from '../../mappers/fdx.mapper';
 import { CustomerNotFoundError, FdxInvalidRequestError } from '../../../../src/errors';
 import type { CallContext, DateWindow, FdxPage, FdxPort } from '../../../../src/ports';
-import type { FdxTransaction } from '../../../../src/ports/resources';
+import type { FdxTransaction } from '@data-holder-gateway/adapter-sdk';
 
 const ctx: CallContext = { signal: new AbortController().signal, requestId: 'unit' };
 

@@ -4,7 +4,7 @@
  * gateway runs it in `npm test` against the template adapter and the shipped adapters.
  *
  * It checks what the gateway relies on and cannot check for itself at run time:
- * - every record validates against `contracts/` once the gateway has presented it the way the
+ * - every record validates against the contract schemas once the gateway has presented it the way the
  *   routes do (authorisation list items wrapped in `extensions.cdr`, energy accounts stripped of
  *   their list extras, banking accounts also mapped to detail version 3, statements given links);
  * - an unknown customer is `CustomerNotFoundError` on every customer-scoped method;
@@ -26,17 +26,17 @@
  *   setup: async () => ({ adapter: await acmeAdapterModule.create({ config, log }) }),
  * });
  * ```
- * or, for a module on disk, `test/kit/run-adapter-contract.ts` (see docs/adapters.md).
+ * or, for a module on disk, the gateway repository's `npm run test:adapter`.
  *
  * @packageDocumentation
  */
-import { describeCustomer } from './contract/customer';
-import { describeFdx } from './contract/fdx';
-import { ContractHarness } from './contract/harness';
-import { describeIdentity } from './contract/identity';
-import { describeIsolation } from './contract/isolation';
-import { describeLifecycle } from './contract/lifecycle';
-import type { AdapterContractOptions } from './contract/options';
+import { describeCustomer } from './customer';
+import { describeFdx } from './fdx';
+import { ContractHarness } from './harness';
+import { describeIdentity } from './identity';
+import { describeIsolation } from './isolation';
+import { describeLifecycle } from './lifecycle';
+import type { AdapterContractOptions } from './options';
 
 export type {
   AdapterContractFixtures,
@@ -44,7 +44,7 @@ export type {
   AdapterUnderTest,
   FdxFixtures,
   OptionalPort,
-} from './contract/options';
+} from './options';
 
 /**
  * Declares the contract suite (jest `describe`/`test`) for one adapter. Call it at the top level

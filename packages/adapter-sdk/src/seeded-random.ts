@@ -1,6 +1,7 @@
 /**
- * A seeded pseudo-random source (mulberry32) for the data generators: the "random" spread of a
- * generated data set is the same on every run, so the committed files can be regenerated exactly.
+ * A seeded pseudo-random source (mulberry32) for generators of test data (a simulated core, a
+ * demo data set): the "random" spread of a generated data set is the same on every run, so
+ * committed files can be regenerated exactly.
  */
 export interface SeededRandom {
   /** The next number in [0, 1). */

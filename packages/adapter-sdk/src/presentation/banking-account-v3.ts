@@ -24,7 +24,7 @@ import type {
   RateTierV3,
   RepaymentTypeV3,
   LoanPurposeV3,
-} from '../../src/ports/resources';
+} from '../ports';
 import { pick } from '../pick';
 
 const V3_REPAYMENT_TYPES: readonly string[] = ['INTEREST_ONLY', 'PRINCIPAL_AND_INTEREST'];

@@ -1,6 +1,5 @@
 /** FDX: account info, transaction and statement paging, asset transfer networks. */
-import type { DateWindow, FdxPage } from '../../../src/ports';
-import type { FdxTransaction } from '../../../src/ports/resources';
+import type { DateWindow, FdxPage, FdxTransaction } from '../ports';
 import {
   assertContract,
   fail,

@@ -1,5 +1,5 @@
 /** Products, cancellation and shutdown (last: it closes the adapter). */
-import type { CallContext } from '../../../src/ports';
+import type { CallContext } from '../ports';
 import { assertContract, fail, assertUnique } from './checks';
 import type { ContractHarness } from './harness';
 

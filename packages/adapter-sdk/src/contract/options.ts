@@ -1,5 +1,5 @@
 /** What a holder gives the contract suite: the ports served, the fixtures, the setup. */
-import type { CoreAdapter, DateWindow } from '../../../src/ports';
+import type { CoreAdapter, DateWindow } from '../ports';
 
 /** The ports an adapter may leave out (authorisation and customer are always required). */
 export type OptionalPort = 'banking' | 'energy' | 'fdx' | 'products';

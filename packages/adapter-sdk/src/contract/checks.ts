@@ -1,13 +1,12 @@
 /** Checks and helpers the parts of the contract suite share. */
-import { createContractsAjv, refOf } from '../../../contracts';
-import { GatewayError } from '../../../src/errors';
-import type { DateWindow } from '../../../src/ports';
-import type { FdxStatement, FdxTransaction } from '../../../src/ports/resources';
+import { createContractsAjv, refOf } from '../contracts';
+import { GatewayError } from '../errors';
+import type { DateWindow, FdxStatement, FdxTransaction } from '../ports';
 
 const ajv = createContractsAjv();
 
 /**
- * Problems of `value` against a contract: a file of `contracts/schemas/` (e.g. `balance`) or one
+ * Problems of `value` against a contract: a schema file of the SDK (`schemas/`) (e.g. `balance`) or one
  * of its `$defs` (`common`, `RelatedUser`). Empty when valid.
  */
 export function contractProblems(name: string, value: unknown, def?: string): string[] {
@@ -31,7 +30,7 @@ export function assertContract(name: string, value: unknown, where: string, def?
   const problems = contractProblems(name, value, def);
   if (problems.length > 0) {
     throw new Error(
-      `${where} does not match contracts/schemas/${name}.json${def ? `#/$defs/${def}` : ''}:\n  ${problems.join('\n  ')}`,
+      `${where} does not match schemas/${name}.json${def ? `#/$defs/${def}` : ''}:\n  ${problems.join('\n  ')}`,
     );
   }
 }

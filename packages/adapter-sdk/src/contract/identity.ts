@@ -1,6 +1,6 @@
 /** Identity, ports, and the unknown customer: the first checks of the suite. */
-import { CustomerNotFoundError } from '../../../src/errors';
-import type { CallContext } from '../../../src/ports';
+import { CustomerNotFoundError } from '../errors';
+import type { CallContext } from '../ports';
 import { fail, describeThrown, assertSubset } from './checks';
 import type { ContractHarness } from './harness';
 import { PORT_METHODS, OPTIONAL_PORTS } from './options';
@@ -129,7 +129,7 @@ function describeUnknownCustomer(h: ContractHarness): void {
         if (outcome.resolved) fail(`${label} resolved for an unknown customer`);
         if (!(outcome.err instanceof CustomerNotFoundError))
           fail(
-            `${label} rejected with ${describeThrown(outcome.err)}; expected CustomerNotFoundError from src/errors`,
+            `${label} rejected with ${describeThrown(outcome.err)}; expected CustomerNotFoundError from @data-holder-gateway/adapter-sdk`,
           );
         expect(outcome.err.status).toBe(404);
         expect(outcome.err.code).toBe('GW_ERR_RES_CUSTOMER_NOT_FOUND');

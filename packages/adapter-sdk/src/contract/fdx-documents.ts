@@ -1,5 +1,5 @@
 /** FDX statements (walked, downloaded) and asset transfer networks of the fixture account. */
-import type { FdxStatement } from '../../../src/ports/resources';
+import type { FdxStatement } from '../ports';
 import {
   assertContract,
   assertOnlyKeys,

@@ -1,5 +1,5 @@
 /** The energy port of one customer. */
-import { presentEnergyAccount } from '../../../src/endpoints/energy/energy.service';
+import { presentEnergyAccount } from '../presentation';
 import {
   assertContract,
   fail,

@@ -4,10 +4,10 @@
  *
  * Conventions every adapter follows:
  * - Every method takes the `customerId` first and only ever returns that customer's data.
- * - An unknown customer is `CustomerNotFoundError` (from `src/errors`), on every method.
+ * - An unknown customer is `CustomerNotFoundError` (from this package), on every method.
  * - Methods that take account ids receive ids the gateway has already checked belong to the
  *   customer (through `listAccounts`); they return records in the core's order.
- * - Records are returned in the documented shapes of `src/ports/resources.ts`, built by the
+ * - Records are returned in the documented shapes of the resource types, built by the
  *   adapter's mappers field by field.
  * - A core that cannot be reached throws `CoreUnavailableError` (with `retryAfterSeconds` when the
  *   core said so); a core that is too slow throws `CoreTimeoutError`. Anything else thrown becomes

@@ -9,8 +9,8 @@ import type {
   DateWindow,
   EnergyAccountRecord,
   ShareableAccountRecord,
-} from '../../../src/ports';
-import { deserialize, serialize } from '../../../src/resilience/cache';
+} from '../ports';
+import { deserialize, serialize } from './cache-round-trip';
 import { fail, notPlainData } from './checks';
 import {
   type AdapterContractFixtures,

@@ -1,5 +1,5 @@
 /** The banking port of one customer. */
-import { toBankingAccountV3 } from '../../../mappers/interface/banking-account-v3.mapper';
+import { toBankingAccountV3 } from '../presentation';
 import { assertContract, fail, assertUnique, assertSubset, assertOnlyKeys } from './checks';
 import type { ContractHarness } from './harness';
 
