@@ -22,15 +22,15 @@ import {
   toBankingAccount,
   toFdxAccountInfo,
   toShareableAccount,
-} from '../../mappers/template/account.mapper';
+} from './mappers/account.mapper';
 import type {
   CoreAccount,
   CoreBalance,
   CoreCustomer,
   CoreTransactionPage,
-} from '../../mappers/template/core-payloads';
-import { toCustomerDetail } from '../../mappers/template/customer.mapper';
-import { toFdxTransaction } from '../../mappers/template/transaction.mapper';
+} from './mappers/core-payloads';
+import { toCustomerDetail } from './mappers/customer.mapper';
+import { toFdxTransaction } from './mappers/transaction.mapper';
 import { TemplateCoreClient, type TemplateConfig } from './template-client';
 
 const enc = encodeURIComponent;

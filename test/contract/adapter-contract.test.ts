@@ -10,7 +10,10 @@ import { startFineractSimulator } from '../../adapters/fineract/simulator/simula
 import { adapterConfigFrom } from '../../src/config/adapter-config';
 import { describeAdapterContract } from '@data-holder-gateway/adapter-sdk/contract';
 import { silentLog } from '../kit/load-adapter';
-import { startTemplateCore, TEMPLATE_CORE_API_KEY } from '../fixtures/template/template-core';
+import {
+  startTemplateCore,
+  TEMPLATE_CORE_API_KEY,
+} from '../../adapters/template/test/template-core';
 
 // (a) The embedded demo core over the bundled sample (in memory: nothing to abort).
 describeAdapterContract({

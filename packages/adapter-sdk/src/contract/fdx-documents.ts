@@ -8,7 +8,7 @@ import {
   presentStatement,
   STATEMENT_FIELDS,
 } from './checks';
-import type { FdxScope } from './fdx';
+import type { FdxScope } from './harness';
 
 /** Statements walked 2 at a time, then the first one downloaded and an unknown one refused. */
 export function describeStatements(scope: FdxScope): void {

@@ -9,18 +9,10 @@ import {
   inWindow,
   dayOf,
 } from './checks';
-import type { ContractHarness } from './harness';
+import type { ContractHarness, FdxScope } from './harness';
 import { type FdxFixtures } from './options';
 import { assertAccountInfo } from './customer';
 import { describeAssetTransferNetworks, describeStatements } from './fdx-documents';
-
-/** What the FDX checks of the fixture account share. */
-export interface FdxScope {
-  h: ContractHarness;
-  fdx: FdxFixtures;
-  customerId: string;
-  accountId: string;
-}
 
 export function describeFdx(h: ContractHarness, fdx: FdxFixtures): void {
   const scope: FdxScope = { h, fdx, customerId: h.fixtures.customerId, accountId: fdx.accountId };

@@ -16,6 +16,7 @@ import {
   type AdapterContractFixtures,
   type AdapterContractOptions,
   type AdapterUnderTest,
+  type FdxFixtures,
   OPTIONAL_PORTS,
   type OptionalPort,
   type PORT_METHODS,
@@ -149,4 +150,12 @@ export class ContractHarness {
   subsetOf(ids: readonly string[]): string[] {
     return ids.filter((_, i) => i % 2 === 0);
   }
+}
+
+/** What the FDX checks of the fixture account share. */
+export interface FdxScope {
+  h: ContractHarness;
+  fdx: FdxFixtures;
+  customerId: string;
+  accountId: string;
 }

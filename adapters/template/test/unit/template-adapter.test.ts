@@ -2,25 +2,28 @@
  * The template adapter beyond the contract suite: its configuration block, its error mapping on a
  * misbehaving loopback core, exact decimals, masking, and loading it by module path.
  */
-import { adapterModule, templateConfigSchema } from '../../adapters/template';
-import { absolute, isNegative, toAmount } from '../../mappers/template/decimal';
-import { maskNumber } from '../../mappers/template/account.mapper';
-import { retryAfterSeconds } from '../../adapters/template/template-client';
-import { adapterConfigFrom } from '../../src/config/adapter-config';
-import { ConfigError } from '../../src/config/config';
 import {
+  absolute,
   CoreTimeoutError,
   CoreUnavailableError,
   CustomerNotFoundError,
   GatewayError,
-} from '../../src/errors';
-import type { CallContext, CoreAdapter } from '../../src/ports';
+  isNegative,
+  toAmount,
+  type CallContext,
+  type CoreAdapter,
+} from '@data-holder-gateway/adapter-sdk';
+import { adapterConfigFrom } from '../../../../src/config/adapter-config';
+import { ConfigError } from '../../../../src/config/config';
 import {
-  startTemplateCore,
-  TEMPLATE_CORE_API_KEY,
-  type TemplateCore,
-} from '../fixtures/template/template-core';
-import { createAdapterFromModule, loadAdapterModule, silentLog } from './load-adapter';
+  createAdapterFromModule,
+  loadAdapterModule,
+  silentLog,
+} from '../../../../test/kit/load-adapter';
+import { adapterModule, templateConfigSchema } from '../..';
+import { maskNumber } from '../../mappers/account.mapper';
+import { retryAfterSeconds } from '../../template-client';
+import { startTemplateCore, TEMPLATE_CORE_API_KEY, type TemplateCore } from '../template-core';
 
 const ctx = (signal = new AbortController().signal): CallContext => ({
   signal,

@@ -1,7 +1,12 @@
 /** Template core transactions → FDX deposit transactions (row 14). */
-import type { FdxDepositTransactionType, FdxTransaction } from '@data-holder-gateway/adapter-sdk';
+import {
+  absolute,
+  isNegative,
+  toAmount,
+  type FdxDepositTransactionType,
+  type FdxTransaction,
+} from '@data-holder-gateway/adapter-sdk';
 import type { CoreTransaction } from './core-payloads';
-import { absolute, isNegative, toAmount } from './decimal';
 
 /** Core transaction kind → FDX transaction type; kinds not listed carry no type. */
 const TRANSACTION_TYPE: Readonly<Record<string, FdxDepositTransactionType>> = {

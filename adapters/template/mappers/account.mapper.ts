@@ -2,16 +2,16 @@
  * Template core accounts and balances → the documented banking shapes. Field by field: an
  * allow-list, never a spread of the core's object, so nothing the core adds can leak.
  */
-import type {
-  AccountOwnership,
-  Balance,
-  BankingAccountRecord,
-  FdxAccountInfo,
-  ProductCategory,
-  ShareableAccountRecord,
+import {
+  toAmount,
+  type AccountOwnership,
+  type Balance,
+  type BankingAccountRecord,
+  type FdxAccountInfo,
+  type ProductCategory,
+  type ShareableAccountRecord,
 } from '@data-holder-gateway/adapter-sdk';
 import type { CoreAccount, CoreAccountType, CoreBalance } from './core-payloads';
-import { toAmount } from './decimal';
 
 /** Core account type → product category. Put your core's product table here. */
 const PRODUCT_CATEGORY: Readonly<Record<CoreAccountType, ProductCategory>> = {
