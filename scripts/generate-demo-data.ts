@@ -1360,10 +1360,11 @@ function monthly(from: Date, count: number): Date[] {
 // The data set
 // ---------------------------------------------------------------------------------------------
 
-function janeBankingAccounts(janePayees: Json[]): Json[] {
+/** Jane's banking accounts, first third of the list (by account number). */
+function janeEverydaySpecs(): BankingSpec[] {
   const J = JANE;
   const jointUsers = [user(JANE), user(JOHN)];
-  const specs: BankingSpec[] = [
+  return [
     {
       n: 1,
       owner: J,
@@ -1539,6 +1540,13 @@ function janeBankingAccounts(janePayees: Json[]): Json[] {
       available: 1587.5,
       extra: simpleLendingExtra('VARIABLE', 0.1375, 'UNCONSTRAINED', 'UNCONSTRAINED'),
     },
+  ];
+}
+
+/** Jane's banking accounts, second third. */
+function janeMiddleSpecs(): BankingSpec[] {
+  const J = JANE;
+  return [
     {
       n: 11,
       owner: J,
@@ -1692,6 +1700,13 @@ function janeBankingAccounts(janePayees: Json[]): Json[] {
         comparisonRate: 0.0702,
       }),
     },
+  ];
+}
+
+/** Jane's banking accounts, last third. */
+function janeLaterSpecs(): BankingSpec[] {
+  const J = JANE;
+  return [
     {
       n: 21,
       owner: J,
@@ -1837,11 +1852,12 @@ function janeBankingAccounts(janePayees: Json[]): Json[] {
       current: 0,
     },
   ];
-  const accounts = specs.map(bankingAccount);
-  const byN = (n: number) => accounts[n - 1];
+}
+
+/** Direct debits, scheduled payments and instalment plans of Jane's accounts. */
+function addJanePayments(byN: (n: number) => Json, janePayees: Json[]): void {
   const ownIds = ['acc-b-1001-27', 'acc-b-1001-08', 'acc-b-1001-05', 'acc-b-1001-18'];
   const asOf = AS_OF;
-
   // Direct debits: 32 over four accounts.
   byN(1).directDebits = directDebits(12, asOf);
   byN(5).directDebits = directDebits(8, asOf);
@@ -1873,7 +1889,10 @@ function janeBankingAccounts(janePayees: Json[]): Json[] {
   byN(16).instalmentPlans = instalmentPlans(6, 'all');
   byN(19).instalmentPlans = instalmentPlans(7, 'mixed');
   byN(10).instalmentPlans = [];
+}
 
+/** The FDX blocks (transactions, statements, asset transfer networks) of Jane's accounts. */
+function addJaneFdx(byN: (n: number) => Json): void {
   // FDX blocks.
   const start = utc(2026, 1, 1);
   const end = utc(2026, 11, 20, 23, 59, 59);
@@ -1950,6 +1969,14 @@ function janeBankingAccounts(janePayees: Json[]): Json[] {
       },
     ],
   };
+}
+
+function janeBankingAccounts(janePayees: Json[]): Json[] {
+  const specs = [...janeEverydaySpecs(), ...janeMiddleSpecs(), ...janeLaterSpecs()];
+  const accounts = specs.map(bankingAccount);
+  const byN = (n: number) => accounts[n - 1];
+  addJanePayments(byN, janePayees);
+  addJaneFdx(byN);
   return accounts;
 }
 

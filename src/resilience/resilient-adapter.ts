@@ -16,61 +16,17 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import { CoreTimeoutError, CoreUnavailableError } from '../errors';
 import type { GatewayMetrics } from '../observability/metrics';
+import { ConfigError } from '../config/config-error';
 import type { CallContext, CoreAdapter } from '../ports';
 import type { CacheStore } from './cache';
 import { CachedCalls } from './cached-calls';
 import { Circuits } from './circuits';
 import { isCoreFailure } from './core-failure';
 import { maintenanceClock } from './maintenance';
+import { OPERATION_NAMES, type OperationPolicy, operations } from './operations';
 import { RetryBudget } from './retry-budget';
 import { SingleFlight } from './single-flight';
 import { withTimeout } from './timeout';
-
-/** Default cache time-to-live per operation, seconds (0: not cached). */
-export const DEFAULT_CACHE_TTL_SECONDS: Readonly<Record<string, number>> = {
-  'authorisation.listShareableAccounts': 60,
-  'customer.getCustomerDetail': 300,
-  'banking.listAccounts': 60,
-  'banking.listBalances': 5,
-  'banking.listDirectDebits': 60,
-  'banking.listScheduledPayments': 60,
-  'banking.listInstalmentPlans': 60,
-  'banking.listPayees': 60,
-  'energy.listAccounts': 60,
-  'energy.listInvoices': 300,
-  'energy.listConcessions': 300,
-  'fdx.getAccountInfo': 60,
-  'fdx.listTransactions': 30,
-  'fdx.listStatements': 300,
-  'fdx.listAssetTransferNetworks': 300,
-};
-
-/** Default stale-if-error window per operation, seconds (balances: off). */
-export const DEFAULT_CACHE_STALE_SECONDS: Readonly<Record<string, number>> = {
-  'authorisation.listShareableAccounts': 600,
-  'customer.getCustomerDetail': 3600,
-  'banking.listAccounts': 600,
-  'banking.listDirectDebits': 600,
-  'banking.listScheduledPayments': 600,
-  'banking.listInstalmentPlans': 600,
-  'banking.listPayees': 600,
-  'energy.listAccounts': 600,
-  'energy.listInvoices': 3600,
-  'energy.listConcessions': 3600,
-  'fdx.getAccountInfo': 600,
-  'fdx.listStatements': 3600,
-  'fdx.listAssetTransferNetworks': 3600,
-};
-
-/** Operations that change the core: never cached, never retried, never coalesced. */
-const WRITES = new Set([
-  'products.createProduct',
-  'products.updateProduct',
-  'products.deleteProduct',
-]);
-/** Operations whose result is a stream: never cached or coalesced. */
-const STREAMS = new Set(['fdx.getStatementDocument']);
-const PORTS = ['authorisation', 'customer', 'banking', 'energy', 'fdx', 'products'] as const;
 
 export interface ResilienceDeps {
   settings: Config['resilience'];
@@ -98,6 +54,8 @@ interface CoreCall {
   /** The caller's signal; undefined for a call shared by several callers. */
   callerSignal: AbortSignal | undefined;
   requestId: string;
+  /** Whether a failed attempt may be repeated (reads, not writes). */
+  retryable: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -105,18 +63,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The outcome label of a failed core call. */
 const outcomeOf = (err: unknown) =>
   err instanceof CoreTimeoutError ? 'timeout' : isCoreFailure(err) ? 'failure' : 'client_error';
-
-/** Method names of a port: own functions and those of its class chain (ports may be classes). */
-function portMethods(port: object): string[] {
-  const names = new Set<string>();
-  for (let o: object | null = port; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
-    for (const name of Object.getOwnPropertyNames(o)) {
-      if (name !== 'constructor' && typeof (port as Record<string, unknown>)[name] === 'function')
-        names.add(name);
-    }
-  }
-  return [...names];
-}
 
 /** The inner layers: retry -> circuit -> timeout -> adapter, with a duration per attempt. */
 function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits) {
@@ -150,7 +96,7 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
       } catch (raw) {
         observe(outcomeOf(raw));
         const again =
-          !WRITES.has(operation) &&
+          call.retryable &&
           raw instanceof CoreUnavailableError &&
           raw.retryAfterSeconds === undefined &&
           attempt < settings.retryAttempts &&
@@ -165,11 +111,29 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
   };
 }
 
+/** Throws when a per-operation setting names an operation no port has (a typo would be ignored). */
+function checkOperationSettings(settings: ResilienceDeps['settings']): void {
+  const known = new Set(OPERATION_NAMES);
+  const problems = (
+    [
+      ['CACHE_TTL_SECONDS', settings.cacheTtlSeconds],
+      ['CACHE_STALE_SECONDS', settings.cacheStaleSeconds],
+    ] as const
+  ).flatMap(([env, values]) =>
+    Object.keys(values)
+      .filter((name) => !known.has(name))
+      .map(
+        (name) =>
+          `${env}: unknown operation "${name}" (operations are <port>.<method>, e.g. banking.listBalances)`,
+      ),
+  );
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
 export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): ResilientAdapter {
   const { settings, metrics, now } = deps;
+  checkOperationSettings(settings);
   const adapterId = inner.id;
-  const ttl = { ...DEFAULT_CACHE_TTL_SECONDS, ...settings.cacheTtlSeconds };
-  const stale = { ...DEFAULT_CACHE_STALE_SECONDS, ...settings.cacheStaleSeconds };
   const flights = new SingleFlight();
   const maintenance = maintenanceClock(settings.maintenanceWindows, adapterId, now);
   const circuits = new Circuits({
@@ -188,10 +152,12 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     now,
   });
 
-  const wrap = (operation: string, fn: AnyFn): AnyFn => {
-    const ttlMs = (ttl[operation] ?? 0) * 1000;
-    const staleMs = (stale[operation] ?? 0) * 1000;
-    const coalesce = !WRITES.has(operation) && !STREAMS.has(operation);
+  const wrap = (operation: string, policy: OperationPolicy, fn: AnyFn): AnyFn => {
+    const read = policy.kind === 'read';
+    const ttlMs = read ? (settings.cacheTtlSeconds[operation] ?? policy.ttlSeconds) * 1000 : 0;
+    const staleMs = read
+      ? (settings.cacheStaleSeconds[operation] ?? policy.staleSeconds) * 1000
+      : 0;
     return async (...allArgs: unknown[]) => {
       const ctx = allArgs[allArgs.length - 1] as CallContext;
       const args = allArgs.slice(0, -1);
@@ -201,7 +167,10 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
         throw new CoreUnavailableError({ retryAfterSeconds: retryAfter });
       }
       const { requestId } = ctx;
-      if (!coalesce) return callCore({ operation, fn, args, callerSignal: ctx.signal, requestId });
+      if (!read) {
+        const retryable = policy.kind !== 'write';
+        return callCore({ operation, fn, args, callerSignal: ctx.signal, requestId, retryable });
+      }
 
       const key = cached.key(operation, args);
       const entry = ttlMs > 0 ? await cached.get(operation, key) : undefined;
@@ -213,7 +182,14 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
       // Shared by every concurrent identical caller: not tied to one caller's signal.
       return flights.run(key, async () => {
         try {
-          const value = await callCore({ operation, fn, args, callerSignal: undefined, requestId });
+          const value = await callCore({
+            operation,
+            fn,
+            args,
+            callerSignal: undefined,
+            requestId,
+            retryable: true,
+          });
           if (ttlMs > 0) cached.set(operation, key, value, ttlMs + staleMs);
           return value;
         } catch (err) {
@@ -227,15 +203,13 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     };
   };
 
+  // Exactly the operations of the table: the ports' own methods, whatever else a port object has.
   const wrapped: Record<string, unknown> = { id: inner.id };
-  for (const portName of PORTS) {
+  for (const { port: portName, method, name, policy } of operations()) {
     const port = inner[portName] as Record<string, unknown> | undefined;
-    if (!port) continue;
-    const out: Record<string, AnyFn> = {};
-    for (const method of portMethods(port)) {
-      out[method] = wrap(`${portName}.${method}`, (port[method] as AnyFn).bind(port));
-    }
-    wrapped[portName] = out;
+    if (!port || typeof port[method] !== 'function') continue;
+    const out = (wrapped[portName] ??= {}) as Record<string, AnyFn>;
+    out[method] = wrap(name, policy, (port[method] as AnyFn).bind(port));
   }
   if (inner.isReady) wrapped.isReady = () => inner.isReady!();
   if (inner.close) wrapped.close = () => inner.close!();

@@ -7,7 +7,7 @@
 import pino from 'pino';
 import { configFrom } from '../../src/config/config';
 import { createGateway } from '../../src/gateway';
-import { DEFAULT_CACHE_TTL_SECONDS } from '../../src/resilience/resilient-adapter';
+import { OPERATION_NAMES } from '../../src/resilience/operations';
 import {
   startFineractSimulator,
   type FineractSimulator,
@@ -24,9 +24,7 @@ const DEMO_DETAIL = '/v1/common/customer/c-1001/detail';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every cached operation at TTL 0, so each call reaches the core. */
-const NO_CACHE = JSON.stringify(
-  Object.fromEntries(Object.keys(DEFAULT_CACHE_TTL_SECONDS).map((k) => [k, 0])),
-);
+const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
 
 interface Readyz {
   status: number;

@@ -289,11 +289,13 @@ describe('cache', () => {
   });
 
   it('when balances are asked with the core down, then no stale balance is served by default', async () => {
-    // The default stale window of banking.listBalances is 0: checked on the defaults table.
-    const { DEFAULT_CACHE_STALE_SECONDS, DEFAULT_CACHE_TTL_SECONDS } =
-      await import('../../src/resilience/resilient-adapter');
-    expect(DEFAULT_CACHE_STALE_SECONDS['banking.listBalances']).toBeUndefined();
-    expect(DEFAULT_CACHE_TTL_SECONDS['banking.listBalances']).toBeLessThanOrEqual(5);
+    // The default stale window of banking.listBalances is 0: checked on the operation table.
+    const { OPERATIONS } = await import('../../src/resilience/operations');
+    expect(OPERATIONS.banking.listBalances).toEqual({
+      kind: 'read',
+      ttlSeconds: 5,
+      staleSeconds: 0,
+    });
   });
 });
 

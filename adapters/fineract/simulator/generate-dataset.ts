@@ -1446,26 +1446,17 @@ function instructionPayload(si: Instruction): Json {
 // The data set
 // ---------------------------------------------------------------------------------------------
 
-export function buildDataset(): Json {
-  const sav1 = buildSav1();
-  const sav2 = buildSav2();
-  const sav3 = buildSav3();
-  const sav4 = buildSav4();
-  const fd5 = buildFd5();
-  const rd6 = buildRd6();
-  const sav7 = buildSav7();
-  const savingsTable = [sav1, sav2, sav3, sav4, fd5, rd6, sav7];
-  assignSavingsIds(savingsTable);
-  if (sav1.txs.length < 120) throw new Error(`sav-1 has only ${sav1.txs.length} transactions`);
-
-  const loan1 = buildLoan(1, JANE, PERSONAL_LOAN, 1_500_000n, '9.95', 48, '2024-04-10', 1);
-  const loan2 = buildLoan(2, JANE, FLEXI_LOAN, 500_000n, '11.5', 12, '2026-05-01');
-  const loan3 = buildLoan(3, JOHN, PERSONAL_LOAN, 800_000n, '10.49', 24, '2025-09-15', 7);
-  const loans = [loan1, loan2, loan3];
-  assignLoanIds(loans);
-  if (loan1.txs.length < 30) throw new Error(`loan-1 has only ${loan1.txs.length} transactions`);
-
-  const instructions: Instruction[] = [
+/** The standing instructions between the data set's accounts, in every status Fineract has. */
+function standingInstructions(acc: {
+  sav1: SavingsAccount;
+  sav2: SavingsAccount;
+  sav7: SavingsAccount;
+  rd6: SavingsAccount;
+  loan1: Loan;
+  loan3: Loan;
+}): Instruction[] {
+  const { sav1, sav2, sav7, rd6, loan1, loan3 } = acc;
+  return [
     {
       id: 1,
       name: 'Monthly sweep to Everyday Account',
@@ -1539,6 +1530,51 @@ export function buildDataset(): Json {
       priority: 'high',
     },
   ];
+}
+
+/** A self-service user's transfer beneficiary (TPT), as `/v1/self/beneficiaries/tpt` lists it. */
+function beneficiary(
+  id: number,
+  name: string,
+  clientName: string,
+  type: 'savings' | 'loan',
+  accountNumber: string,
+  transferLimit: number,
+): Json {
+  return {
+    id,
+    name,
+    officeName: 'Head Office',
+    clientName,
+    accountType:
+      type === 'savings'
+        ? enumOf(2, 'accountType.savings', 'Savings Account')
+        : enumOf(1, 'accountType.loan', 'Loan Account'),
+    accountNumber,
+    transferLimit,
+  };
+}
+
+export function buildDataset(): Json {
+  const sav1 = buildSav1();
+  const sav2 = buildSav2();
+  const sav3 = buildSav3();
+  const sav4 = buildSav4();
+  const fd5 = buildFd5();
+  const rd6 = buildRd6();
+  const sav7 = buildSav7();
+  const savingsTable = [sav1, sav2, sav3, sav4, fd5, rd6, sav7];
+  assignSavingsIds(savingsTable);
+  if (sav1.txs.length < 120) throw new Error(`sav-1 has only ${sav1.txs.length} transactions`);
+
+  const loan1 = buildLoan(1, JANE, PERSONAL_LOAN, 1_500_000n, '9.95', 48, '2024-04-10', 1);
+  const loan2 = buildLoan(2, JANE, FLEXI_LOAN, 500_000n, '11.5', 12, '2026-05-01');
+  const loan3 = buildLoan(3, JOHN, PERSONAL_LOAN, 800_000n, '10.49', 24, '2025-09-15', 7);
+  const loans = [loan1, loan2, loan3];
+  assignLoanIds(loans);
+  if (loan1.txs.length < 30) throw new Error(`loan-1 has only ${loan1.txs.length} transactions`);
+
+  const instructions = standingInstructions({ sav1, sav2, sav7, rd6, loan1, loan3 });
 
   const savingsOf = (p: Person, kind: SavingsAccount['kind']) =>
     savingsTable.filter((a) => a.owner === p && a.kind === kind);
@@ -1551,26 +1587,6 @@ export function buildDataset(): Json {
       ...(savings.length ? { savingsAccounts: savings.map(savingsSummaryEntry) } : {}),
     };
   };
-
-  const beneficiary = (
-    id: number,
-    name: string,
-    clientName: string,
-    type: 'savings' | 'loan',
-    accountNumber: string,
-    transferLimit: number,
-  ): Json => ({
-    id,
-    name,
-    officeName: 'Head Office',
-    clientName,
-    accountType:
-      type === 'savings'
-        ? enumOf(2, 'accountType.savings', 'Savings Account')
-        : enumOf(1, 'accountType.loan', 'Loan Account'),
-    accountNumber,
-    transferLimit,
-  });
 
   return {
     about:

@@ -20,8 +20,8 @@ const enc = encodeURIComponent;
 
 const ok = (body: unknown): HandlerResult => ({ body });
 
-/** Builds the banking routes over a banking service; `detailVersion` picks the account shapes. */
-export function bankingRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec[] {
+/** The account routes: the list, specific accounts' detail, and their balances. */
+function accountRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec[] {
   const accountItem = refOf(`banking-account-list-item-v${detailVersion}`);
   const accountDetail = refOf(`banking-account-v${detailVersion}`);
   return [
@@ -54,6 +54,26 @@ export function bankingRoutes(banking: BankingService, detailVersion: 3 | 4): Ro
         ok(await banking.accounts(params.customerId!, accountIds, query, ctx)),
     },
     {
+      operationId: 'listBalances',
+      method: 'POST',
+      path: '/v1/banking/customer/{customerId}/accounts/balances',
+      summary: 'Balances of specific accounts',
+      tags: ['Banking'],
+      family: 'v1',
+      auth: 'holder',
+      query: ACCOUNT_FILTERS,
+      body: 'accountIds',
+      response: paginatedResponse('balances', refOf('balance')),
+      handle: async ({ params, query, accountIds, ctx }) =>
+        ok(await banking.balances(params.customerId!, accountIds!, query, ctx)),
+    },
+  ];
+}
+
+/** The payment routes: instalment plans, direct debits, scheduled payments and payees. */
+function paymentRoutes(banking: BankingService): RouteSpec[] {
+  return [
+    {
       operationId: 'listInstalmentPlans',
       method: 'POST',
       path: '/v1/banking/customer/{customerId}/accounts/payments/plans',
@@ -80,20 +100,6 @@ export function bankingRoutes(banking: BankingService, detailVersion: 3 | 4): Ro
       response: paginatedResponse('directDebitAuthorisations', refOf('direct-debit')),
       handle: async ({ params, query, accountIds, ctx }) =>
         ok(await banking.directDebits(params.customerId!, accountIds!, query, ctx)),
-    },
-    {
-      operationId: 'listBalances',
-      method: 'POST',
-      path: '/v1/banking/customer/{customerId}/accounts/balances',
-      summary: 'Balances of specific accounts',
-      tags: ['Banking'],
-      family: 'v1',
-      auth: 'holder',
-      query: ACCOUNT_FILTERS,
-      body: 'accountIds',
-      response: paginatedResponse('balances', refOf('balance')),
-      handle: async ({ params, query, accountIds, ctx }) =>
-        ok(await banking.balances(params.customerId!, accountIds!, query, ctx)),
     },
     {
       operationId: 'listScheduledPaymentsForAccount',
@@ -143,6 +149,11 @@ export function bankingRoutes(banking: BankingService, detailVersion: 3 | 4): Ro
         ok(await banking.payees(params.customerId!, query, ctx)),
     },
   ];
+}
+
+/** Builds the banking routes over a banking service; `detailVersion` picks the account shapes. */
+export function bankingRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec[] {
+  return [...accountRoutes(banking, detailVersion), ...paymentRoutes(banking)];
 }
 
 /**

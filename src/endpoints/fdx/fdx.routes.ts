@@ -82,44 +82,48 @@ function toHandlerResult(result: FdxResult): HandlerResult {
   }
 }
 
-/** Builds the FDX routes over an FDX service. */
-export function fdxRoutes(fdx: FdxService): RouteSpec[] {
-  const base = '/fdx/v6/customer/{customerId}/accounts/{accountId}';
-  return [
-    {
-      operationId: 'listFdxTransactions',
-      method: 'GET',
-      path: `${base}/transactions`,
-      summary: `Transactions posted in [startTime, endTime], newest postedTimestamp first.${RESTRICTED_NOTE}`,
-      tags: ['FDX'],
-      family: 'fdx',
-      auth: 'holder',
-      query: [],
-      parameters: [
-        FDX_PARAMETERS.startTime(true, 'postedTimestamp date'),
-        FDX_PARAMETERS.endTime(true, 'postedTimestamp date'),
-        FDX_PARAMETERS.offset,
-        FDX_PARAMETERS.limit,
-      ],
-      response: {
-        type: 'object',
-        required: ['page', 'transactions'],
-        additionalProperties: false,
-        properties: {
-          page: { $ref: fdxPage },
-          transactions: { type: 'array', items: { $ref: refOf('fdx-transaction') } },
-        },
+/** The paths of one account's FDX resources. */
+const ACCOUNT_BASE = '/fdx/v6/customer/{customerId}/accounts/{accountId}';
+
+/** Transactions in a date window, offset-paged. */
+function transactionsRoute(fdx: FdxService): RouteSpec {
+  return {
+    operationId: 'listFdxTransactions',
+    method: 'GET',
+    path: `${ACCOUNT_BASE}/transactions`,
+    summary: `Transactions posted in [startTime, endTime], newest postedTimestamp first.${RESTRICTED_NOTE}`,
+    tags: ['FDX'],
+    family: 'fdx',
+    auth: 'holder',
+    query: [],
+    parameters: [
+      FDX_PARAMETERS.startTime(true, 'postedTimestamp date'),
+      FDX_PARAMETERS.endTime(true, 'postedTimestamp date'),
+      FDX_PARAMETERS.offset,
+      FDX_PARAMETERS.limit,
+    ],
+    response: {
+      type: 'object',
+      required: ['page', 'transactions'],
+      additionalProperties: false,
+      properties: {
+        page: { $ref: fdxPage },
+        transactions: { type: 'array', items: { $ref: refOf('fdx-transaction') } },
       },
-      responses: FDX_RESPONSES,
-      handle: async ({ params, rawQuery, ctx }) =>
-        toHandlerResult(
-          await fdx.transactions(params.customerId!, params.accountId!, rawQuery, ctx),
-        ),
     },
+    responses: FDX_RESPONSES,
+    handle: async ({ params, rawQuery, ctx }) =>
+      toHandlerResult(await fdx.transactions(params.customerId!, params.accountId!, rawQuery, ctx)),
+  };
+}
+
+/** Statements, offset-paged, and each statement's PDF streamed from the core. */
+function statementRoutes(fdx: FdxService): RouteSpec[] {
+  return [
     {
       operationId: 'listFdxStatements',
       method: 'GET',
-      path: `${base}/statements`,
+      path: `${ACCOUNT_BASE}/statements`,
       summary: `Statements, newest statementDate first, each linking its PDF.${RESTRICTED_NOTE}`,
       tags: ['FDX'],
       family: 'fdx',
@@ -147,7 +151,7 @@ export function fdxRoutes(fdx: FdxService): RouteSpec[] {
     {
       operationId: 'getFdxStatementDocument',
       method: 'GET',
-      path: `${base}/statements/{statementId}`,
+      path: `${ACCOUNT_BASE}/statements/{statementId}`,
       summary: `The statement PDF, streamed from the core.${RESTRICTED_NOTE}`,
       tags: ['FDX'],
       family: 'fdx',
@@ -177,38 +181,47 @@ export function fdxRoutes(fdx: FdxService): RouteSpec[] {
           ),
         ),
     },
-    {
-      operationId: 'listFdxAssetTransferNetworks',
-      method: 'GET',
-      path: `${base}/asset-transfer-networks`,
-      summary: `Asset transfer networks of the account; page.nextOffset only while more follow.${RESTRICTED_NOTE}`,
-      tags: ['FDX'],
-      family: 'fdx',
-      auth: 'holder',
-      query: [],
-      parameters: [FDX_PARAMETERS.offset, FDX_PARAMETERS.limit],
-      response: {
-        type: 'object',
-        required: ['assetTransferNetworks'],
-        additionalProperties: false,
-        properties: {
-          page: { $ref: fdxPage },
-          assetTransferNetworks: {
-            type: 'array',
-            items: { $ref: refOf('fdx-asset-transfer-network') },
-          },
+  ];
+}
+
+/** The account's asset transfer networks. */
+function assetTransferNetworksRoute(fdx: FdxService): RouteSpec {
+  return {
+    operationId: 'listFdxAssetTransferNetworks',
+    method: 'GET',
+    path: `${ACCOUNT_BASE}/asset-transfer-networks`,
+    summary: `Asset transfer networks of the account; page.nextOffset only while more follow.${RESTRICTED_NOTE}`,
+    tags: ['FDX'],
+    family: 'fdx',
+    auth: 'holder',
+    query: [],
+    parameters: [FDX_PARAMETERS.offset, FDX_PARAMETERS.limit],
+    response: {
+      type: 'object',
+      required: ['assetTransferNetworks'],
+      additionalProperties: false,
+      properties: {
+        page: { $ref: fdxPage },
+        assetTransferNetworks: {
+          type: 'array',
+          items: { $ref: refOf('fdx-asset-transfer-network') },
         },
       },
-      responses: {
-        ...FDX_RESPONSES,
-        409: { description: 'Account is closed (code 705)', schema: { $ref: errorFdx } },
-      },
-      handle: async ({ params, rawQuery, ctx }) =>
-        toHandlerResult(
-          await fdx.assetTransferNetworks(params.customerId!, params.accountId!, rawQuery, ctx),
-        ),
     },
-  ];
+    responses: {
+      ...FDX_RESPONSES,
+      409: { description: 'Account is closed (code 705)', schema: { $ref: errorFdx } },
+    },
+    handle: async ({ params, rawQuery, ctx }) =>
+      toHandlerResult(
+        await fdx.assetTransferNetworks(params.customerId!, params.accountId!, rawQuery, ctx),
+      ),
+  };
+}
+
+/** Builds the FDX routes over an FDX service. */
+export function fdxRoutes(fdx: FdxService): RouteSpec[] {
+  return [transactionsRoute(fdx), ...statementRoutes(fdx), assetTransferNetworksRoute(fdx)];
 }
 
 /** The FDX family; empty when the core has no FDX port. */

@@ -1,47 +1,32 @@
 /**
  * The platform family of the interface: `POST /v1/token` (client credentials -> a 900 s access
  * token signed by the gateway) and the product list and writes under
- * `/v1/data-provider/cdr/products`, each with its scope and its rate limits.
+ * `/v1/data-provider/cdr/products` (products.routes.ts), each with its scope and rate limits.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { refOf } from '../../../contracts';
 import {
   PlatformClientRegistry,
   PLATFORM_SCOPES,
-  type PlatformScope,
-  SCOPE_PRODUCTS_READ,
-  SCOPE_PRODUCTS_WRITE,
   ClientRegistryError,
   type ClientStore,
   FileClientStore,
   RedisClientStore,
 } from '../../auth/platform-clients';
 import {
-  invalidToken,
   loadPlatformSigningKey,
   PLATFORM_TOKEN_LIFETIME_SECONDS,
   PlatformTokens,
 } from '../../auth/platform-tokens';
 import { ConfigError } from '../../config/config';
 import { describeError } from '../../observability/error-log';
-import {
-  AuthUnavailableError,
-  GatewayError,
-  InsufficientScopeError,
-  InvalidClientError,
-  PlatformInvalidRequestError,
-} from '../../errors';
+import { InvalidClientError, PlatformInvalidRequestError } from '../../errors';
 import { createRateLimiter, type RateLimiter } from '../../resilience/rate-limits';
-import {
-  parseProductQuery,
-  PRODUCT_CATEGORIES,
-  PRODUCT_PAGE_SIZE_DEFAULT,
-  PRODUCT_PAGE_SIZE_MAX,
-  ProductsService,
-} from './products.service';
+import { COMMON, platformError, storeCall } from './platform-common.routes';
+import { bearerAuthenticator, productRoutes } from './products.routes';
+import { ProductsService } from './products.service';
 import type {
   Authenticator,
-  DocumentedResponse,
   HandlerInput,
   HandlerResult,
   RouteFamily,
@@ -51,31 +36,11 @@ import type {
 /** The client the demo mode creates when the registry is empty. */
 export const DEMO_PLATFORM_CLIENT_ID = 'demo-platform-client';
 
-/** Path of the product list; writes live under it. */
-export const PRODUCTS_PATH = '/v1/data-provider/cdr/products';
-
-/** What a product route's authenticator hands its handler. */
-export interface PlatformCaller {
-  clientId: string;
-  /** The token's scopes that the client still holds. */
-  scopes: PlatformScope[];
-}
-
 /** Longest accepted `client_id` and `client_secret` in a token request. */
 const CLIENT_ID_MAX = 256;
 const CLIENT_SECRET_MAX = 1024;
 
 const bad = (description: string) => new PlatformInvalidRequestError(description);
-
-/** Failures of the registry's store (a file, Redis) refuse the request: 503, never let through. */
-async function storeCall<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof GatewayError) throw err;
-    throw new AuthUnavailableError({ cause: err });
-  }
-}
 
 /** `application/x-www-form-urlencoded` decoding of one Basic credential part (RFC 6749 2.3.1). */
 function formDecode(value: string): string {
@@ -140,8 +105,6 @@ export function tokenCredentials(body: unknown, headers: IncomingHttpHeaders): C
   return { clientId, clientSecret, basic };
 }
 
-const platformError = (description: string): DocumentedResponse => ({ description });
-
 const TOKEN_REQUEST_SCHEMA = {
   type: 'object',
   description:
@@ -154,45 +117,6 @@ const TOKEN_REQUEST_SCHEMA = {
 };
 
 const TOKEN_RESPONSE_SCHEMA = { $ref: refOf('token-response') };
-const PRODUCT_LIST_SCHEMA = { $ref: refOf('product-list') };
-
-const PRODUCT_LIST_PARAMETERS = [
-  {
-    name: 'cursor',
-    in: 'query',
-    required: false,
-    description:
-      'Opaque cursor from the previous page; absent or empty for the first page. Bound to page_size and the filters.',
-    schema: { type: 'string' },
-  },
-  {
-    name: 'page_size',
-    in: 'query',
-    required: false,
-    description: `Products per page, 1..${PRODUCT_PAGE_SIZE_MAX}; default ${PRODUCT_PAGE_SIZE_DEFAULT}.`,
-    schema: {
-      type: 'integer',
-      minimum: 1,
-      maximum: PRODUCT_PAGE_SIZE_MAX,
-      default: PRODUCT_PAGE_SIZE_DEFAULT,
-    },
-  },
-  {
-    name: 'product_category',
-    in: 'query',
-    required: false,
-    description: 'Only products of this category; absent means all.',
-    schema: { type: 'string', enum: [...PRODUCT_CATEGORIES] },
-  },
-  {
-    name: 'change_status',
-    in: 'query',
-    required: false,
-    description: 'Only products with this change_status, e.g. ScheduledChangeStatusNeedsReview.',
-    schema: { type: 'string', minLength: 1, maxLength: 256 },
-  },
-];
-
 /** Builds the client store the configuration names. @throws ConfigError when there is none */
 function clientStore(ctx: Parameters<RouteFamily>[0]): ClientStore {
   if (ctx.redis) return new RedisClientStore(ctx.redis);
@@ -272,8 +196,28 @@ function tokenHandler(
   };
 }
 
+/** The rate limiters of the platform routes, from the configured limits. */
+function platformLimiters(ctx: Parameters<RouteFamily>[0]) {
+  const { config, logger, redis } = ctx;
+  const limits = config.rateLimits;
+  const limiter = (purpose: string, points: number, onStoreError: 'refuse' | 'allow') =>
+    createRateLimiter(
+      { purpose, points, windowSeconds: limits.windowSeconds, onStoreError },
+      { redis, logger },
+    );
+  const token: TokenLimits = {
+    failuresPerAddress: limiter('token-failures-address', limits.tokenFailuresPerAddress, 'refuse'),
+    issuedPerClient: limiter('token-client', limits.tokenPerClient, 'refuse'),
+  };
+  return {
+    tokenPerAddress: limiter('token-address', limits.tokenPerAddress, 'refuse'),
+    token,
+    productsPerClient: limiter('products-client', limits.productsPerClient, 'allow'),
+  };
+}
+
 export const platformFamily: RouteFamily = async (ctx) => {
-  const { config, logger, now, redis } = ctx;
+  const { config, logger, now } = ctx;
   const key = await loadPlatformSigningKey(config);
   const tokens = new PlatformTokens({
     key,
@@ -283,160 +227,37 @@ export const platformFamily: RouteFamily = async (ctx) => {
   });
   const registry = new PlatformClientRegistry(clientStore(ctx), now);
   if (config.coreAdapter === 'demo') await ensureDemoClient(registry, logger);
-
-  const limits = config.rateLimits;
-  const limiter = (purpose: string, points: number, onStoreError: 'refuse' | 'allow') =>
-    createRateLimiter(
-      { purpose, points, windowSeconds: limits.windowSeconds, onStoreError },
-      { redis, logger },
-    );
-  const tokenPerAddress = limiter('token-address', limits.tokenPerAddress, 'refuse');
-  const tokenLimits: TokenLimits = {
-    failuresPerAddress: limiter('token-failures-address', limits.tokenFailuresPerAddress, 'refuse'),
-    issuedPerClient: limiter('token-client', limits.tokenPerClient, 'refuse'),
-  };
-  const productsPerClient = limiter('products-client', limits.productsPerClient, 'allow');
+  const limiters = platformLimiters(ctx);
 
   /** Token requests: one point per source address, before the body is even read. */
   const addressLimit: Authenticator = async (req) => {
-    await tokenPerAddress.consume(req.ip);
+    await limiters.tokenPerAddress.consume(req.ip);
     return undefined;
   };
-
-  /** Product requests: a valid token of a client still registered, its rate, then the scope. */
-  const bearer =
-    (scope: PlatformScope): Authenticator =>
-    async (req): Promise<PlatformCaller> => {
-      const claims = await tokens.verify(req.authorization);
-      const client = await storeCall(() => registry.active(claims.clientId));
-      if (!client) throw invalidToken('Token revoked');
-      await productsPerClient.consume(client.id);
-      const scopes = claims.scopes.filter((s) => client.scopes.includes(s));
-      if (!scopes.includes(scope)) {
-        throw new InsufficientScopeError(scope, {
-          headers: {
-            'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
-          },
-        });
-      }
-      return { clientId: client.id, scopes };
-    };
-
-  const common = {
-    family: 'platform' as const,
-    query: [],
+  const tokenRoute: RouteSpec = {
+    ...COMMON,
+    operationId: 'createPlatformToken',
+    method: 'POST',
+    path: '/v1/token',
+    summary: 'Exchange client credentials for an access token (OAuth 2.0 client credentials)',
+    tags: ['Platform'],
+    auth: addressLimit,
+    security: [],
+    body: 'json-or-form',
+    requestSchema: TOKEN_REQUEST_SCHEMA,
+    response: TOKEN_RESPONSE_SCHEMA,
     responses: {
-      429: platformError('Rate limited (rate_limited); see Retry-After'),
-      503: platformError('Client registry or rate limit store unavailable; see Retry-After'),
+      ...COMMON.responses,
+      401: platformError('Unknown client, wrong secret or revoked client (invalid_client)'),
     },
+    handle: tokenHandler(registry, tokens, limiters.token),
   };
-  const secured = (scope: PlatformScope) => ({
-    auth: bearer(scope),
-    security: [{ platformToken: [scope] }],
-    responses: {
-      ...common.responses,
-      401: platformError('Token missing, malformed, expired or revoked (invalid_token)'),
-      403: platformError(`Token without ${scope} (insufficient_scope)`),
-    },
-  });
-
-  const routes: RouteSpec[] = [
-    {
-      ...common,
-      operationId: 'createPlatformToken',
-      method: 'POST',
-      path: '/v1/token',
-      summary: 'Exchange client credentials for an access token (OAuth 2.0 client credentials)',
-      tags: ['Platform'],
-      auth: addressLimit,
-      security: [],
-      body: 'json-or-form',
-      requestSchema: TOKEN_REQUEST_SCHEMA,
-      response: TOKEN_RESPONSE_SCHEMA,
-      responses: {
-        ...common.responses,
-        401: platformError('Unknown client, wrong secret or revoked client (invalid_client)'),
-      },
-      handle: tokenHandler(registry, tokens, tokenLimits),
-    },
-  ];
 
   const port = ctx.adapter.products;
-  if (port) {
-    const products = new ProductsService(port, ctx.paging, now);
-    const productSchema = { $ref: refOf('product-summary') };
-    routes.push(
-      {
-        ...common,
-        ...secured(SCOPE_PRODUCTS_READ),
-        operationId: 'listProducts',
-        method: 'GET',
-        path: PRODUCTS_PATH,
-        summary: 'Product records, a page at a time with an opaque cursor',
-        tags: ['Platform'],
-        parameters: PRODUCT_LIST_PARAMETERS,
-        response: PRODUCT_LIST_SCHEMA,
-        handle: async ({ rawQuery, ctx: call }) => ({
-          body: await products.list(parseProductQuery(rawQuery), call),
-        }),
-      },
-      {
-        ...common,
-        ...secured(SCOPE_PRODUCTS_WRITE),
-        operationId: 'createProduct',
-        method: 'POST',
-        path: PRODUCTS_PATH,
-        summary: 'Create a product record',
-        tags: ['Platform'],
-        body: 'json',
-        requestSchema: productSchema,
-        response: productSchema,
-        successStatus: 201,
-        handle: async ({ body, ctx: call }) => ({ body: await products.create(body, call) }),
-      },
-      {
-        ...common,
-        ...secured(SCOPE_PRODUCTS_WRITE),
-        operationId: 'updateProduct',
-        method: 'PUT',
-        path: `${PRODUCTS_PATH}/{product_id}`,
-        summary: 'Replace a product record',
-        tags: ['Platform'],
-        body: 'json',
-        requestSchema: productSchema,
-        response: productSchema,
-        handle: async ({ params, body, ctx: call }) => ({
-          body: await products.update(params.product_id!, body, call),
-        }),
-      },
-      {
-        ...common,
-        ...secured(SCOPE_PRODUCTS_WRITE),
-        operationId: 'deleteProduct',
-        method: 'DELETE',
-        path: `${PRODUCTS_PATH}/{product_id}`,
-        summary: 'Delete a product record',
-        tags: ['Platform'],
-        response: {},
-        successStatus: 204,
-        handle: async ({ params, ctx: call }) => {
-          await products.remove(params.product_id!, call);
-          return {};
-        },
-      },
-    );
-    // Per-route documentation of what only some product routes answer.
-    for (const route of routes.slice(1)) {
-      route.responses = {
-        ...route.responses,
-        ...(route.method === 'POST'
-          ? { 409: platformError('A product with this product_id exists (conflict)') }
-          : {}),
-        ...(route.method === 'PUT' || route.method === 'DELETE'
-          ? { 404: platformError('No such product (not_found)') }
-          : {}),
-      };
-    }
-  }
-  return routes;
+  if (!port) return [tokenRoute];
+  const products = new ProductsService(port, ctx.paging, now);
+  return [
+    tokenRoute,
+    ...productRoutes(products, bearerAuthenticator(tokens, registry, limiters.productsPerClient)),
+  ];
 };

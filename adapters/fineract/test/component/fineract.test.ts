@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { isInteger, isSafeNumber, parse } from 'lossless-json';
-import { DEFAULT_CACHE_TTL_SECONDS } from '../../../../src/resilience/resilient-adapter';
+import { OPERATION_NAMES } from '../../../../src/resilience/operations';
 import { refOf } from '../../../../contracts';
 import {
   DEFAULT_DATASET_FILE,
@@ -164,9 +164,7 @@ const fdxView = (t: Rec) => ({
 // ---------------------------------------------------------------------------------------------
 
 /** Every cached operation at TTL 0, so each call reaches the simulator (and its request log). */
-const NO_CACHE = JSON.stringify(
-  Object.fromEntries(Object.keys(DEFAULT_CACHE_TTL_SECONDS).map((k) => [k, 0])),
-);
+const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
 const BSB = '012-345';
 
 function fineractEnv(sim: FineractSimulator, extra: Env = {}): Env {

@@ -1,0 +1,296 @@
+/**
+ * The resources the simulator serves, over one data set: each endpoint's answer with Fineract's
+ * semantics (paging, ordering, validation, not-found codes). Paths and authentication are the
+ * server's business (simulator.ts); this answers a call already let in.
+ */
+import type { FineractDataset, FineractSelfServiceUser, Json } from './dataset';
+import { FineractError, invalid, NOT_AUTHORIZED, notFound } from './fineract-errors';
+import { byDateThenId, byId, dateParam, intParam, isoDate, num, pathId } from './wire-values';
+
+/** One request, as far as the resources care. */
+export interface Call {
+  segments: string[];
+  query: Record<string, string>;
+  /** The self-service user, when the caller is one. */
+  selfUser?: FineractSelfServiceUser;
+}
+
+export type Answer = Json | Json[];
+
+const byIdOf = (list: Json[]) => new Map(list.map((r) => [num(r.id), r]));
+
+/** A whole-number query value of Spring's page resolver: bad values fall back to the default. */
+const springWhole = (value: string | undefined, fallback: number, min: number) =>
+  value !== undefined && /^[0-9]{1,9}$/.test(value) && Number(value) >= min
+    ? Number(value)
+    : fallback;
+
+export class FineractResources {
+  private readonly clients: Map<number, Json>;
+  private readonly savings: Map<number, Json>;
+  private readonly fixed: Map<number, Json>;
+  private readonly recurring: Map<number, Json>;
+  private readonly loans: Map<number, Json>;
+
+  constructor(private readonly data: FineractDataset) {
+    this.clients = byIdOf(data.clients);
+    this.savings = byIdOf(data.savingsAccounts);
+    this.fixed = byIdOf(data.fixedDepositAccounts);
+    this.recurring = byIdOf(data.recurringDepositAccounts);
+    this.loans = byIdOf(data.loans);
+  }
+
+  /** The answer to a call, or a thrown {@link FineractError}. */
+  answer({ segments, query, selfUser }: Call): Answer {
+    const [version, resource, id, sub, subSub, extra] = segments;
+    if (version !== 'v1' || extra !== undefined) throw notFound();
+    if (resource === 'self') {
+      if (id === 'beneficiaries' && sub === 'tpt' && subSub === undefined) {
+        return selfUser ? selfUser.beneficiaries : [];
+      }
+      throw notFound();
+    }
+    if (selfUser) throw new FineractError(403, NOT_AUTHORIZED);
+    const found = this.backOffice(resource, id, sub, subSub, query);
+    if (found === undefined) throw notFound();
+    return found;
+  }
+
+  /** The back-office resources; undefined when no resource has that path. */
+  private backOffice(
+    resource: string | undefined,
+    id: string | undefined,
+    sub: string | undefined,
+    subSub: string | undefined,
+    query: Record<string, string>,
+  ): Answer | undefined {
+    switch (resource) {
+      case 'clients':
+        if (id === undefined) return this.listClients(query);
+        if (subSub !== undefined) return undefined;
+        if (sub === undefined) return this.client(id);
+        if (sub === 'accounts') {
+          return this.data.clientAccounts[String(num(this.client(id).id))] ?? {};
+        }
+        return undefined;
+      case 'savingsaccounts':
+        if (id === undefined) return undefined;
+        if (sub === undefined) return this.savingsAccount(id);
+        if (sub === 'transactions' && subSub === 'search') {
+          return this.searchSavingsTransactions(id, query);
+        }
+        return undefined;
+      case 'fixeddepositaccounts':
+        return id !== undefined && sub === undefined ? this.fixedDeposit(id) : undefined;
+      case 'recurringdepositaccounts':
+        return id !== undefined && sub === undefined ? this.recurringDeposit(id) : undefined;
+      case 'loans':
+        if (id === undefined || subSub !== undefined) return undefined;
+        if (sub === undefined) return this.loanDetail(id, query);
+        if (sub === 'transactions') return this.loanTransactions(id, query);
+        return undefined;
+      case 'standinginstructions':
+        return id === undefined ? this.standingInstructions(query) : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  private client(raw: string): Json {
+    const id = pathId(raw);
+    if (id === undefined) throw notFound(); // not a long: no resource matches the path
+    const found = this.clients.get(id);
+    if (!found) {
+      throw notFound(
+        'error.msg.client.id.invalid',
+        `Client with identifier ${raw} does not exist`,
+        id,
+      );
+    }
+    return found;
+  }
+
+  private lookup(map: Map<number, Json>, code: string, label: string, raw: string): Json {
+    const id = pathId(raw);
+    if (id === undefined) throw notFound();
+    const found = map.get(id);
+    if (!found) throw notFound(code, `${label} with identifier ${raw} does not exist`, id);
+    return found;
+  }
+
+  private savingsAccount(raw: string): Json {
+    return this.lookup(this.savings, 'error.msg.saving.account.id.invalid', 'Savings account', raw);
+  }
+
+  private fixedDeposit(raw: string): Json {
+    return this.lookup(
+      this.fixed,
+      'error.msg.fixeddepositaccount.id.invalid',
+      'Fixed deposit account',
+      raw,
+    );
+  }
+
+  private recurringDeposit(raw: string): Json {
+    return this.lookup(
+      this.recurring,
+      'error.msg.recurringdepositaccount.id.invalid',
+      'Recurring deposit account',
+      raw,
+    );
+  }
+
+  private loan(raw: string): Json {
+    return this.lookup(this.loans, 'error.msg.loan.id.invalid', 'Loan', raw);
+  }
+
+  /** Any savings-table account (savings, fixed or recurring deposit): the search serves them all. */
+  private anySavingsTable(raw: string): number {
+    const id = pathId(raw);
+    if (id === undefined) throw notFound();
+    if (!this.savings.has(id) && !this.fixed.has(id) && !this.recurring.has(id)) {
+      throw notFound(
+        'error.msg.saving.account.id.invalid',
+        `Savings account with identifier ${raw} does not exist`,
+        id,
+      );
+    }
+    return id;
+  }
+
+  private listClients(query: Record<string, string>): Json {
+    const offset = intParam(query, 'offset', 0);
+    const limit = intParam(query, 'limit', 200, 1);
+    const externalId = query.externalId;
+    const matching = this.data.clients.filter(
+      (c) => externalId === undefined || c.externalId === externalId,
+    );
+    return {
+      totalFilteredRecords: matching.length,
+      pageItems: matching.slice(offset, offset + limit),
+    };
+  }
+
+  private loanDetail(raw: string, query: Record<string, string>): Json {
+    const { repaymentSchedule, ...rest } = this.loan(raw);
+    const wanted = (query.associations ?? '').split(',').map((s) => s.trim());
+    const all = wanted.includes('all');
+    const out: Json = { ...rest };
+    if (all || wanted.includes('repaymentSchedule')) out.repaymentSchedule = repaymentSchedule;
+    if (all || wanted.includes('transactions')) {
+      const txs = this.data.loanTransactions[String(num(rest.id))] ?? [];
+      out.transactions = [...txs].sort(byDateThenId((t) => isoDate(t.date), false));
+    }
+    return out;
+  }
+
+  private searchSavingsTransactions(raw: string, query: Record<string, string>): Json {
+    const id = this.anySavingsTable(raw);
+    const from = dateParam(query, 'fromDate');
+    const to = dateParam(query, 'toDate');
+    const offset = intParam(query, 'offset', 0);
+    const limit = query.limit === undefined ? Infinity : intParam(query, 'limit', 0, 1);
+    const orderBy = query.orderBy ?? 'transactionDate';
+    if (orderBy !== 'transactionDate' && orderBy !== 'id') {
+      throw invalid(
+        'orderBy',
+        'validation.msg.invalid.orderBy',
+        `Sorting by \`${orderBy}\` is not supported.`,
+        orderBy,
+      );
+    }
+    const sortOrder = (query.sortOrder ?? 'DESC').toUpperCase();
+    if (sortOrder !== 'ASC' && sortOrder !== 'DESC') {
+      throw invalid(
+        'sortOrder',
+        'validation.msg.invalid.sortOrder',
+        `The sort order \`${query.sortOrder}\` is not ASC or DESC.`,
+        query.sortOrder,
+      );
+    }
+    const descending = sortOrder === 'DESC';
+    const inWindow = (this.data.savingsTransactions[String(id)] ?? []).filter((t) => {
+      const d = isoDate(t.date);
+      return (from === undefined || d >= from) && (to === undefined || d <= to);
+    });
+    inWindow.sort(
+      orderBy === 'id' ? byId(descending) : byDateThenId((t) => isoDate(t.date), descending),
+    );
+    return { total: inWindow.length, content: inWindow.slice(offset, offset + limit) };
+  }
+
+  /** Spring Data paging: bad values fall back to the defaults, as Spring's resolver does. */
+  private loanTransactions(raw: string, query: Record<string, string>): Json {
+    const id = num(this.loan(raw).id);
+    const page = springWhole(query.page, 0, 0);
+    const size = Math.min(springWhole(query.size, 20, 1), 2000);
+    const { sorted, property, descending } = loanTransactionSort(query.sort);
+    const all = [...(this.data.loanTransactions[String(id)] ?? [])];
+    all.sort(
+      property === 'id' ? byId(descending) : byDateThenId((t) => isoDate(t.date), descending),
+    );
+    const content = all.slice(page * size, page * size + size);
+    const totalPages = Math.ceil(all.length / size);
+    const sort = { empty: !sorted, sorted, unsorted: !sorted };
+    return {
+      content,
+      pageable: {
+        pageNumber: page,
+        pageSize: size,
+        sort,
+        offset: page * size,
+        paged: true,
+        unpaged: false,
+      },
+      totalElements: all.length,
+      totalPages,
+      last: page + 1 >= totalPages,
+      size,
+      number: page,
+      sort,
+      numberOfElements: content.length,
+      first: page === 0,
+      empty: content.length === 0,
+    };
+  }
+
+  private standingInstructions(query: Record<string, string>): Json {
+    const offset = intParam(query, 'offset', 0);
+    const limit = query.limit === undefined ? Infinity : intParam(query, 'limit', 0, 1);
+    const clientId = query.clientId === undefined ? undefined : intParam(query, 'clientId', 0);
+    const fromAccountId =
+      query.fromAccountId === undefined ? undefined : intParam(query, 'fromAccountId', 0);
+    const fromAccountType =
+      query.fromAccountType === undefined ? undefined : intParam(query, 'fromAccountType', 0);
+    const field = (r: Json, key: string) => num((r[key] as Json | undefined)?.id);
+    const matching = this.data.standingInstructions
+      .filter(
+        (s) =>
+          (clientId === undefined || field(s, 'fromClient') === clientId) &&
+          (fromAccountId === undefined || field(s, 'fromAccount') === fromAccountId) &&
+          (fromAccountType === undefined || field(s, 'fromAccountType') === fromAccountType),
+      )
+      .sort(byId(false));
+    return {
+      totalFilteredRecords: matching.length,
+      pageItems: matching.slice(offset, offset + limit),
+    };
+  }
+}
+
+/** The `sort` of the loan transactions: `transactionDate|id[,asc|desc]`; anything else is 400. */
+function loanTransactionSort(sortParam: string | undefined) {
+  if (sortParam === undefined || sortParam === '') {
+    return { sorted: false, property: 'transactionDate', descending: false };
+  }
+  const [prop, direction = 'asc'] = sortParam.split(',').map((s) => s.trim());
+  if ((prop !== 'transactionDate' && prop !== 'id') || !/^(asc|desc)$/i.test(direction)) {
+    throw invalid(
+      'sort',
+      'validation.msg.invalid.sort',
+      `Sorting by \`${sortParam}\` is not supported.`,
+      sortParam,
+    );
+  }
+  return { sorted: true, property: prop, descending: direction.toLowerCase() === 'desc' };
+}

@@ -1,0 +1,101 @@
+/**
+ * The operation table: typed by the ports (a method left out does not compile), the only source
+ * of what the resilience stack wraps, and the only operation names the cache settings accept.
+ */
+import pino from 'pino';
+import { configFrom } from '../../src/config/config';
+import { ConfigError } from '../../src/config/config-error';
+import { GatewayMetrics } from '../../src/observability/metrics';
+import type { CoreAdapter } from '../../src/ports';
+import { memoryCacheStore } from '../../src/resilience/cache';
+import { OPERATION_NAMES, OPERATIONS, type OperationTable } from '../../src/resilience/operations';
+import { withResilience } from '../../src/resilience/resilient-adapter';
+
+const ctx = { signal: new AbortController().signal, requestId: 'r-1' };
+
+function resilient(adapter: CoreAdapter, env: Record<string, string> = {}) {
+  return withResilience(adapter, {
+    settings: configFrom({ RETRY_ATTEMPTS: 0, ...env }).resilience,
+    metrics: new GatewayMetrics({ processMetrics: false }),
+    cache: memoryCacheStore(100),
+    logger: pino({ level: 'silent' }),
+    now: Date.now,
+  });
+}
+
+/** A payee port as a class, with a helper method that is not part of the port. */
+class PayeeStore {
+  calls = 0;
+  async listPayees() {
+    this.calls += 1;
+    return [];
+  }
+  async refreshIndex() {
+    return 'not an operation';
+  }
+}
+
+describe('operation table', () => {
+  it('when a port method is left out or an unknown one is added, then the table does not compile', () => {
+    const { listPayees: _left, ...bankingWithoutPayees } = OPERATIONS.banking;
+    // @ts-expect-error banking.listPayees has no entry
+    const missing: OperationTable = { ...OPERATIONS, banking: bankingWithoutPayees };
+    const extra: OperationTable = {
+      ...OPERATIONS,
+      // @ts-expect-error banking.listStatements is no banking method
+      banking: { ...OPERATIONS.banking, listStatements: { kind: 'write' } },
+    };
+    expect(Object.keys(missing.banking)).not.toContain('listPayees');
+    expect(Object.keys(extra.banking)).toContain('listStatements');
+  });
+
+  it('names every operation once, as <port>.<method>', () => {
+    expect(new Set(OPERATION_NAMES).size).toBe(OPERATION_NAMES.length);
+    expect(OPERATION_NAMES).toContain('banking.listBalances');
+    expect(OPERATION_NAMES).toContain('fdx.getStatementDocument');
+    expect(OPERATION_NAMES.every((name) => /^[a-z]+\.[a-zA-Z]+$/.test(name))).toBe(true);
+  });
+
+  it('when a port is a class with methods of its own, then exactly its port methods are wrapped and cached', async () => {
+    const payees = new PayeeStore();
+    const adapter = {
+      id: 'memory',
+      authorisation: { listShareableAccounts: async () => [] },
+      customer: { getCustomerDetail: async () => ({}) },
+      banking: payees,
+    } as unknown as CoreAdapter;
+    const r = resilient(adapter);
+    try {
+      const banking = r.adapter.banking as unknown as Record<string, unknown>;
+      expect(Object.keys(banking)).toEqual(['listPayees']);
+      await r.adapter.banking!.listPayees('c-1', ctx);
+      await r.adapter.banking!.listPayees('c-1', ctx);
+      // The second call is a cache hit (banking.listPayees: 60 s by default).
+      expect(payees.calls).toBe(1);
+    } finally {
+      r.close();
+    }
+  });
+
+  it('when CACHE_TTL_SECONDS or CACHE_STALE_SECONDS names an unknown operation, then start-up stops naming it', () => {
+    const adapter: CoreAdapter = {
+      id: 'memory',
+      authorisation: { listShareableAccounts: async () => [] },
+      customer: { getCustomerDetail: async () => ({}) as never },
+    };
+    const attempt = () =>
+      resilient(adapter, {
+        CACHE_TTL_SECONDS: '{"banking.listBalance": 1, "banking.listBalances": 2}',
+        CACHE_STALE_SECONDS: '{"energy.invoices": 5}',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([
+        expect.stringContaining('CACHE_TTL_SECONDS: unknown operation "banking.listBalance"'),
+        expect.stringContaining('CACHE_STALE_SECONDS: unknown operation "energy.invoices"'),
+      ]);
+    }
+  });
+});
