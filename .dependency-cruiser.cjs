@@ -4,15 +4,15 @@
  * Type-only imports count too (`tsPreCompilationDeps`): a type is a dependency of the design.
  */
 
-/** What adapters and mappers may import from src/: the modules the adapter SDK will carry. */
-const ADAPTER_FACING = ['^src/ports/', '^src/errors\\.ts$'];
+/**
+ * The adapter SDK's entry point, as `@data-holder-gateway/adapter-sdk` resolves (tsconfig paths):
+ * the one module of the repository an adapter may import outside its own folder.
+ */
+const SDK_ENTRY = '^packages/adapter-sdk/src/index\\.ts$';
 /** The composition root: the one place that chooses and loads adapters. */
 const COMPOSITION_ROOT = ['^src/gateway\\.ts$', '^src/adapters\\.ts$'];
-/**
- * Mappers: the shared ones (mappers/) and each core system's own (adapters/<system>/mappers/).
- * The second form captures the system id as $1 for rules that name the mapper's own folder.
- */
-const MAPPERS = '^(?:mappers/|adapters/([^/]+)/mappers/)';
+/** Each core system's mappers (adapters/<system>/mappers/), the system id captured as $1. */
+const MAPPERS = '^adapters/([^/]+)/mappers/';
 /** A core system's own tests (adapters/<system>/test/) may read src/ as test/ does. */
 const ADAPTER_TESTS = '^adapters/[^/]+/test/';
 /** Express and its type packages. */
@@ -48,25 +48,29 @@ module.exports = {
       name: 'express-only-in-http',
       comment: 'Nothing outside src/http imports Express, not even its types.',
       severity: 'error',
-      from: { path: '^(src|adapters|mappers)/', pathNot: '^src/http/' },
+      from: { path: '^(src|adapters|packages)/', pathNot: '^src/http/' },
       to: { path: EXPRESS },
     },
     {
-      name: 'adapters-only-adapter-facing',
+      name: 'adapters-import-only-the-sdk',
       comment:
-        'Adapters and mappers import only src/ports and src/errors from src/ (plus their own files, contracts/ and npm modules).',
+        "An adapter imports, from the repository, only the adapter SDK (@data-holder-gateway/adapter-sdk) and its own folder, as an adapter in a holder's own repository does; npm and Node modules are allowed. Its own tests (adapters/<system>/test/) are left out.",
       severity: 'error',
-      from: { path: '^(adapters|mappers)/', pathNot: ADAPTER_TESTS },
-      to: { path: '^src/', pathNot: ADAPTER_FACING },
+      from: { path: '^adapters/([^/]+)/', pathNot: ADAPTER_TESTS },
+      to: {
+        pathNot: ['^adapters/$1/', SDK_ENTRY, '^node_modules/'],
+        dependencyTypesNot: ['core'],
+      },
     },
     {
-      name: 'mappers-types-only',
-      comment: 'Mappers are pure: they may import only types (type-only imports are not followed).',
+      name: 'mappers-pure',
+      comment:
+        'Mappers are pure: at run time they import only their own mappers folder and the SDK (type-only imports are not followed).',
       severity: 'error',
       from: { path: MAPPERS },
       to: {
-        path: '^(src|adapters)/',
-        pathNot: ['^src/ports/', '^adapters/$1/mappers/'],
+        path: '^adapters/',
+        pathNot: '^adapters/$1/mappers/',
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -80,14 +84,14 @@ module.exports = {
       name: 'adapters-loaded-by-composition-root',
       comment: 'Only the composition root imports a concrete adapter.',
       severity: 'error',
-      from: { path: '^(src|mappers)/', pathNot: COMPOSITION_ROOT },
+      from: { path: '^(src|packages)/', pathNot: COMPOSITION_ROOT },
       to: { path: '^adapters/' },
     },
     {
       name: 'adapter-registry-in-composition-root',
       comment: 'The adapter registry (src/adapters.ts) loads adapters: only the gateway calls it.',
       severity: 'error',
-      from: { path: '^(src|adapters|mappers)/', pathNot: COMPOSITION_ROOT },
+      from: { path: '^(src|adapters|packages)/', pathNot: COMPOSITION_ROOT },
       to: { path: '^src/adapters\\.ts$' },
     },
     {
@@ -96,6 +100,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^adapters/([^/]+)/' },
       to: { path: '^adapters/', pathNot: '^adapters/$1/' },
+    },
+    {
+      name: 'sdk-stands-alone',
+      comment:
+        'The adapter SDK is published on its own: it imports nothing of the gateway, only itself and npm and Node modules.',
+      severity: 'error',
+      from: { path: '^packages/adapter-sdk/' },
+      to: { pathNot: ['^packages/adapter-sdk/', '^node_modules/'], dependencyTypesNot: ['core'] },
     },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],

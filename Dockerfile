@@ -8,11 +8,13 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The adapter SDK is a workspace: its manifest must be there before npm ci links it.
+COPY packages/adapter-sdk/package.json ./packages/adapter-sdk/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY packages ./packages
 COPY src ./src
 COPY adapters ./adapters
-COPY mappers ./mappers
 COPY contracts ./contracts
 COPY scripts ./scripts
 RUN npm run build
@@ -21,10 +23,12 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/adapter-sdk/package.json ./packages/adapter-sdk/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-# Read at run time: the response and request schemas, and the demo core's bundled data set.
-COPY contracts/schemas ./contracts/schemas
+COPY --from=build /app/packages/adapter-sdk/dist ./packages/adapter-sdk/dist
+# Read at run time: the resource schemas (in the SDK), and the demo core's bundled data set.
+COPY packages/adapter-sdk/schemas ./packages/adapter-sdk/schemas
 COPY adapters/demo/data ./adapters/demo/data
 # The demo core writes its development keys here; the rest of the image stays read-only to the
 # gateway's user (uid 1000 is the image's `node` user; numeric, so Kubernetes can check runAsNonRoot).

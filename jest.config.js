@@ -8,8 +8,13 @@ const timing = process.env.DHG_TIMING === '1';
 
 module.exports = {
   testEnvironment: 'node',
-  // Each core system keeps its tests beside it (adapters/<system>/test/).
-  roots: ['<rootDir>/test', '<rootDir>/adapters'],
+  // Each core system keeps its tests beside it (adapters/<system>/test/), the SDK too.
+  roots: ['<rootDir>/test', '<rootDir>/adapters', '<rootDir>/packages'],
+  // The adapter SDK from its TypeScript source, as tsconfig.json's `paths` say (no build first).
+  moduleNameMapper: {
+    '^@data-holder-gateway/adapter-sdk$': '<rootDir>/packages/adapter-sdk/src/index.ts',
+    '^@data-holder-gateway/adapter-sdk/(.*)$': '<rootDir>/packages/adapter-sdk/src/$1',
+  },
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
@@ -19,5 +24,5 @@ module.exports = {
   maxWorkers: 2,
   ...(timing
     ? { testRegex: TIMING, testMatch: undefined }
-    : { testPathIgnorePatterns: ['/node_modules/', ...TIMING] }),
+    : { testPathIgnorePatterns: ['/node_modules/', '/dist/', ...TIMING] }),
 };

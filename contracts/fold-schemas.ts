@@ -1,6 +1,6 @@
 /**
- * Folds the draft 2020-12 schemas of `contracts/schemas/`, split over files, into the one
- * self-contained document json-schema-to-typescript reads: its `$defs` hold every resource under
+ * Folds the draft 2020-12 schemas of the adapter SDK (`packages/adapter-sdk/schemas/`), split
+ * over files, into the one self-contained document json-schema-to-typescript reads: its `$defs` hold every resource under
  * its exported type name, and the keywords that only narrow values at run time (presence
  * conditions, formats, `unevaluatedProperties`) are left to the validator.
  */
@@ -213,7 +213,7 @@ export function foldedSchema(schemas: Record<string, object> = loadSchemas()): J
   }
   return {
     title: 'ContractResource',
-    description: 'Any resource documented in contracts/schemas.',
+    description: 'Any resource documented in the contract schemas.',
     anyOf: resources.map((name) => ({ $ref: `#/$defs/${name}` })),
     $defs: defs,
   } as JSONSchema;

@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '@data-holder-gateway/adapter-sdk';
 
 type Json = Record<string, unknown>;
 

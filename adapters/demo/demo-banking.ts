@@ -1,5 +1,5 @@
 /** The demo core's banking port. */
-import type { BankingPort, InstalmentPlansResult } from '../../src/ports';
+import type { BankingPort, InstalmentPlansResult } from '@data-holder-gateway/adapter-sdk';
 import {
   toBalance,
   toBankingAccount,

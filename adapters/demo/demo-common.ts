@@ -1,5 +1,5 @@
 /** The demo core's authorisation-list and customer ports. */
-import type { AuthorisationPort, CustomerPort } from '../../src/ports';
+import type { AuthorisationPort, CustomerPort } from '@data-holder-gateway/adapter-sdk';
 import { toCustomerDetail, toShareableAccount } from './mappers/common.mapper';
 import type { DemoStore } from './demo-store';
 

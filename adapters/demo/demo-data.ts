@@ -6,20 +6,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { createContractsAjv, refOf } from '../../contracts';
-import type { BankingAccountRecord, EnergyAccountRecord } from '../../src/ports/core.port';
-import type {
-  CustomerDetail,
-  DirectDebit,
-  EnergyConcession,
-  EnergyInvoice,
-  FdxAssetTransferNetwork,
-  FdxTransaction,
-  InstalmentPlan,
-  Payee,
-  ProductSummary,
-  ScheduledPayment,
-} from '../../src/ports/resources';
+import {
+  createContractsAjv,
+  refOf,
+  type BankingAccountRecord,
+  type CustomerDetail,
+  type DirectDebit,
+  type EnergyAccountRecord,
+  type EnergyConcession,
+  type EnergyInvoice,
+  type FdxAssetTransferNetwork,
+  type FdxTransaction,
+  type InstalmentPlan,
+  type Payee,
+  type ProductSummary,
+  type ScheduledPayment,
+} from '@data-holder-gateway/adapter-sdk';
 import demoSchema from './demo-data.schema.json';
 
 export interface DemoStatement {

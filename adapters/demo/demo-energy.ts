@@ -1,5 +1,5 @@
 /** The demo core's energy port (rows 4, 6, 9, 13). */
-import type { EnergyPort } from '../../src/ports';
+import type { EnergyPort } from '@data-holder-gateway/adapter-sdk';
 import {
   toEnergyAccountRecord,
   toEnergyConcession,

@@ -13,16 +13,17 @@
  * order) use the index of the last one returned.
  */
 import { Readable } from 'node:stream';
-import { FdxAccountNotFoundError, FdxInvalidRequestError } from '../../src/errors';
-import type {
-  DateWindow,
-  FdxAccountInfo,
-  FdxPage,
-  FdxPageRequest,
-  FdxPort,
-  StatementDocument,
-} from '../../src/ports';
-import type { FdxTransaction } from '../../src/ports/resources';
+import {
+  FdxAccountNotFoundError,
+  FdxInvalidRequestError,
+  type DateWindow,
+  type FdxAccountInfo,
+  type FdxPage,
+  type FdxPageRequest,
+  type FdxPort,
+  type FdxTransaction,
+  type StatementDocument,
+} from '@data-holder-gateway/adapter-sdk';
 import { toFdxAssetTransferNetwork, toFdxStatement, toFdxTransaction } from './mappers/fdx.mapper';
 import type { DemoFdx, DemoStatement } from './demo-data';
 import type { DemoStore } from './demo-store';

@@ -4,8 +4,7 @@
  * file (atomically, with write-file-atomic), so changes survive a restart.
  */
 import writeFileAtomic from 'write-file-atomic';
-import type { ProductFilter, ProductsPort } from '../../src/ports';
-import type { ProductSummary } from '../../src/ports/resources';
+import type { ProductFilter, ProductsPort, ProductSummary } from '@data-holder-gateway/adapter-sdk';
 import type { DemoStore } from './demo-store';
 
 export interface DemoProductsOptions {

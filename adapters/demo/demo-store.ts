@@ -1,5 +1,5 @@
 /** The demo data set in memory, with the look-ups every demo port needs. */
-import { CustomerNotFoundError } from '../../src/errors';
+import { CustomerNotFoundError } from '@data-holder-gateway/adapter-sdk';
 import type { DemoBankingAccount, DemoCustomer, DemoData, DemoEnergyAccount } from './demo-data';
 
 export class DemoStore {

@@ -3,7 +3,7 @@
  * integrate against it, holders try the gateway on it, and the tests run on it.
  * One file per port; this one puts them together.
  */
-import type { CoreAdapter } from '../../src/ports';
+import type { CoreAdapter } from '@data-holder-gateway/adapter-sdk';
 import { demoBankingPort } from './demo-banking';
 import { demoAuthorisationPort, demoCustomerPort } from './demo-common';
 import type { DemoData } from './demo-data';

@@ -1,5 +1,5 @@
 /** The demo adapter module: id `demo`, configured by `DEMO_DATA_FILE` and `DEMO_PERSIST_PRODUCTS`. */
-import type { AdapterModule } from '../../src/ports';
+import type { AdapterModule } from '@data-holder-gateway/adapter-sdk';
 import { createDemoAdapter } from './demo.adapter';
 import { demoConfigSchema, type DemoConfig } from './demo-config';
 import { loadDemoData } from './demo-data';

@@ -3,8 +3,12 @@
  * client ever opened, and their details. The rules (how customers map to clients, what an account
  * that vanished between two calls is) are described in fineract.adapter.ts.
  */
-import { CustomerNotFoundError } from '../../src/errors';
-import type { AdapterContext, BankingAccountRecord, CallContext } from '../../src/ports';
+import {
+  CustomerNotFoundError,
+  type AdapterContext,
+  type BankingAccountRecord,
+  type CallContext,
+} from '@data-holder-gateway/adapter-sdk';
 import {
   bsbDigits,
   clientEmail,

@@ -1,11 +1,14 @@
 /** The banking port of the Fineract adapter (see fineract.adapter.ts for the rules). */
 import type {
+  Balance,
   BankingAccountRecord,
   BankingPort,
   CallContext,
+  DirectDebit,
   InstalmentPlansResult,
-} from '../../src/ports';
-import type { Balance, DirectDebit, Payee, ScheduledPayment } from '../../src/ports/resources';
+  Payee,
+  ScheduledPayment,
+} from '@data-holder-gateway/adapter-sdk';
 import {
   accountIdOf,
   toInstalmentPlan,

@@ -19,8 +19,12 @@
  */
 import { parse } from 'lossless-json';
 import { Pool } from 'undici';
-import { CoreTimeoutError, CoreUnavailableError } from '../../src/errors';
-import type { AdapterContext, CallContext } from '../../src/ports';
+import {
+  CoreTimeoutError,
+  CoreUnavailableError,
+  type AdapterContext,
+  type CallContext,
+} from '@data-holder-gateway/adapter-sdk';
 import type { FineractConfig } from './fineract-config';
 
 /** Query values; undefined ones are left out. */

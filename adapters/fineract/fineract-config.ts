@@ -6,16 +6,12 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import requests from '../../contracts/requests.json';
-import type { ProductCategory } from '../../src/ports';
+import { PRODUCT_CATEGORIES, type ProductCategory } from '@data-holder-gateway/adapter-sdk';
 
 const CUSTOMER_ID_MODES = ['clientId', 'externalId', 'table'] as const;
 
 /** How gateway customer ids map to Fineract clients. */
 export type FineractCustomerIdMode = (typeof CUSTOMER_ID_MODES)[number];
-
-/** The twelve product categories, from the request contract (one list for every check). */
-const PRODUCT_CATEGORIES = requests.$defs['product-category'].enum as readonly ProductCategory[];
 
 /** One row of the customer table. */
 const CUSTOMER_ENTRY = Type.Object(

@@ -1,7 +1,14 @@
 /** The FDX port of the Fineract adapter: transactions, and the answers for what Fineract lacks. */
-import { FdxAccountNotFoundError, FdxInvalidRequestError } from '../../src/errors';
-import type { CallContext, DateWindow, FdxPage, FdxPageRequest, FdxPort } from '../../src/ports';
-import type { FdxTransaction } from '../../src/ports/resources';
+import {
+  FdxAccountNotFoundError,
+  FdxInvalidRequestError,
+  type CallContext,
+  type DateWindow,
+  type FdxPage,
+  type FdxPageRequest,
+  type FdxPort,
+  type FdxTransaction,
+} from '@data-holder-gateway/adapter-sdk';
 import {
   toIsoDate,
   toLoanTransaction,

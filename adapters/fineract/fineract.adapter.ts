@@ -49,7 +49,7 @@ import type {
   CoreAdapter,
   FdxPort,
   ShareableAccountRecord,
-} from '../../src/ports';
+} from '@data-holder-gateway/adapter-sdk';
 import { toCustomerDetail, toShareableAccount } from './mappers';
 import { FineractAccounts } from './fineract-accounts';
 import { FineractBanking } from './fineract-banking';

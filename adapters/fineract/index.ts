@@ -2,7 +2,7 @@
  * The Apache Fineract adapter module: id `fineract`, configured by the `FINERACT_*` variables of
  * its configuration block (see `fineractConfigSchema`).
  */
-import type { AdapterModule } from '../../src/ports';
+import type { AdapterModule } from '@data-holder-gateway/adapter-sdk';
 import { createFineractAdapter } from './fineract.adapter';
 import { fineractConfigSchema, type FineractSettings } from './fineract-config';
 

@@ -1,14 +1,14 @@
 /**
- * The template adapter module: copy `adapters/template/` and `mappers/template/`, rename `template`
- * to your adapter's id, and replace the core calls and mappers with your core's. docs/adapters.md
- * walks through it.
+ * The template adapter module: copy the folder `adapters/template/` (it imports nothing of the
+ * gateway but `@data-holder-gateway/adapter-sdk`), rename `template` to your adapter's id, and
+ * replace the core calls and mappers with your core's. docs/adapters.md walks through it.
  *
  * The gateway loads this module with `CORE_ADAPTER=./dist/adapters/template` (a path) or a package
  * name, reads its configuration block from `TEMPLATE_*` variables (one per configSchema property:
  * `baseUrl` → `TEMPLATE_BASE_URL`), validates it against `configSchema` with the defaults applied,
  * and calls `create` once at start-up.
  */
-import type { AdapterModule } from '../../src/ports';
+import type { AdapterModule } from '@data-holder-gateway/adapter-sdk';
 import { type TemplateConfig } from './template-client';
 import { createTemplateAdapter } from './template.adapter';
 

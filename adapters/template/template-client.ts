@@ -16,8 +16,11 @@
  */
 import { parse } from 'lossless-json';
 import { Pool } from 'undici';
-import { CoreTimeoutError, CoreUnavailableError } from '../../src/errors';
-import type { CallContext } from '../../src/ports';
+import {
+  CoreTimeoutError,
+  CoreUnavailableError,
+  type CallContext,
+} from '@data-holder-gateway/adapter-sdk';
 
 /** The template's configuration block, as validated against its configSchema (see index.ts). */
 export interface TemplateConfig {

@@ -9,27 +9,28 @@
  * - throw `CustomerNotFoundError` for an unknown customer on every method;
  * - pass `ctx` (its AbortSignal) to every request.
  */
-import { CustomerNotFoundError, FdxAccountNotFoundError } from '../../src/errors';
-import type {
-  AdapterContext,
-  CallContext,
-  CoreAdapter,
-  InstalmentPlansResult,
-} from '../../src/ports';
+import {
+  CustomerNotFoundError,
+  FdxAccountNotFoundError,
+  type AdapterContext,
+  type CallContext,
+  type CoreAdapter,
+  type InstalmentPlansResult,
+} from '@data-holder-gateway/adapter-sdk';
 import {
   toBalance,
   toBankingAccount,
   toFdxAccountInfo,
   toShareableAccount,
-} from '../../mappers/template/account.mapper';
+} from './mappers/account.mapper';
 import type {
   CoreAccount,
   CoreBalance,
   CoreCustomer,
   CoreTransactionPage,
-} from '../../mappers/template/core-payloads';
-import { toCustomerDetail } from '../../mappers/template/customer.mapper';
-import { toFdxTransaction } from '../../mappers/template/transaction.mapper';
+} from './mappers/core-payloads';
+import { toCustomerDetail } from './mappers/customer.mapper';
+import { toFdxTransaction } from './mappers/transaction.mapper';
 import { TemplateCoreClient, type TemplateConfig } from './template-client';
 
 const enc = encodeURIComponent;

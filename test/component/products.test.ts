@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadDemoData } from '../../adapters/demo';
-import type { ProductSummary } from '../../src/ports/resources';
+import type { ProductSummary } from '@data-holder-gateway/adapter-sdk';
 import { contractErrors } from '../helpers/contracts';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
 import {

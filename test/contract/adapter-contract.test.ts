@@ -1,6 +1,6 @@
 /**
  * The template adapter and the shipped adapters (demo, Fineract) pass the exported adapter contract suite
- * (test/kit/adapter-contract.ts), each against its own core and fixtures.
+ * (`@data-holder-gateway/adapter-sdk/contract`), each against its own core and fixtures.
  */
 import path from 'node:path';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
@@ -8,9 +8,12 @@ import { fineractAdapterModule } from '../../adapters/fineract';
 import { adapterModule as templateAdapterModule } from '../../adapters/template';
 import { startFineractSimulator } from '../../adapters/fineract/simulator/simulator';
 import { adapterConfigFrom } from '../../src/config/adapter-config';
-import { describeAdapterContract } from '../kit/adapter-contract';
+import { describeAdapterContract } from '@data-holder-gateway/adapter-sdk/contract';
 import { silentLog } from '../kit/load-adapter';
-import { startTemplateCore, TEMPLATE_CORE_API_KEY } from '../fixtures/template/template-core';
+import {
+  startTemplateCore,
+  TEMPLATE_CORE_API_KEY,
+} from '../../adapters/template/test/template-core';
 
 // (a) The embedded demo core over the bundled sample (in memory: nothing to abort).
 describeAdapterContract({

@@ -25,7 +25,7 @@ import type {
   ProductSummary,
   ScheduledPayment,
   ShareableAccount,
-} from '../../src/ports/resources';
+} from '@data-holder-gateway/adapter-sdk';
 import { referenceValidators } from '../helpers/reference-schemas';
 
 // ---------------------------------------------------------------------------------------------

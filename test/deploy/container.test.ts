@@ -15,6 +15,7 @@ import { importJWK, SignJWT, type JWK } from 'jose';
 import { freePort } from '../helpers/ports';
 import {
   argumentsOf,
+  copiesAroundFirstRun,
   copiesOf,
   envOf,
   instructionsOf,
@@ -38,6 +39,26 @@ const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
 const dockerignore = ignore().add(fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8'));
 const ignored = (fromContext: string) =>
   dockerignore.ignores(fromContext.split(path.sep).join('/'));
+
+/**
+ * Stands in for the build stage's `npm ci`: links each installed package of the repository, and
+ * links the workspace packages (the adapter SDK) to the stage's own copies, as npm would, so the
+ * stage builds against what it copied and not against the repository's packages.
+ */
+function linkInstalledDependencies(stageDir: string): void {
+  const modules = path.join(stageDir, 'node_modules');
+  fs.mkdirSync(modules);
+  const workspaceScope = '@data-holder-gateway';
+  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (entry === workspaceScope) continue;
+    fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry));
+  }
+  fs.mkdirSync(path.join(modules, workspaceScope));
+  fs.symlinkSync(
+    path.join(stageDir, 'packages/adapter-sdk'),
+    path.join(modules, workspaceScope, 'adapter-sdk'),
+  );
+}
 
 /** Where a path of the image lands in a stage's folder (WORKDIR is /app). */
 function inStage(stageDir: string, imagePath: string): string {
@@ -127,14 +148,14 @@ describe('the image, replayed in temporary folders', () => {
     fs.mkdirSync(appDir);
     // Build stage: its copies, its `npm ci` as a link to the installed dev dependencies, its build.
     for (const copy of copiesOf(buildStage)) applyCopy(copy, buildDir, () => ROOT);
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(buildDir, 'node_modules'));
+    linkInstalledDependencies(buildDir);
     await run('npm', ['run', '--silent', 'build'], { cwd: buildDir });
-    fs.unlinkSync(path.join(buildDir, 'node_modules'));
+    fs.rmSync(path.join(buildDir, 'node_modules'), { recursive: true });
 
     // Runtime stage: exactly what it copies, production dependencies, the demo key folder.
-    // The first copy brings the package files that `npm ci` needs; the others come after it.
-    const [install, ...copies] = copiesOf(runtimeStage);
-    applyCopy(install!, appDir, () => ROOT);
+    // The copies before its first RUN bring the package files that `npm ci` needs.
+    const { before, after: copies } = copiesAroundFirstRun(runtimeStage);
+    for (const copy of before) applyCopy(copy, appDir, () => ROOT);
     await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
       cwd: appDir,
     });

@@ -50,7 +50,21 @@ export function argumentsOf(instruction: Instruction): string {
 
 /** The COPY instructions of a stage: `--from`, sources and destination. */
 export function copiesOf(stage: Stage): Copy[] {
-  return instructionsOf(stage, 'COPY').map((instruction) => {
+  return copiesIn(instructionsOf(stage, 'COPY'));
+}
+
+/** The COPY instructions before the stage's first RUN (what its install step sees), and after. */
+export function copiesAroundFirstRun(stage: Stage): { before: Copy[]; after: Copy[] } {
+  const firstRun = stage.instructions.findIndex((i) => i.getKeyword() === 'RUN');
+  const copies = (list: Instruction[]) => copiesIn(list.filter((i) => i.getKeyword() === 'COPY'));
+  return {
+    before: copies(stage.instructions.slice(0, firstRun)),
+    after: copies(stage.instructions.slice(firstRun)),
+  };
+}
+
+function copiesIn(instructions: Instruction[]): Copy[] {
+  return instructions.map((instruction) => {
     const copy = instruction as CopyInstruction;
     const flags = copy.getFlags().map((f) => f.getName());
     if (flags.some((f) => f !== 'from')) throw new Error(`COPY flags not understood: ${flags}`);

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import type { CoreAdapter } from '../../src/ports';
-import { describeAdapterContract } from './adapter-contract';
+import { describeAdapterContract } from '@data-holder-gateway/adapter-sdk/contract';
 
 function broken(inner: CoreAdapter): CoreAdapter {
   const banking = inner.banking!;

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { adapterModuleOf } from '../../src/adapters';
 import { adapterConfigFrom } from '../../src/config/adapter-config';
 import type { AdapterContext, AdapterModule, CoreAdapter } from '../../src/ports';
-import type { AdapterContractFixtures, OptionalPort } from './adapter-contract';
+import type {
+  AdapterContractFixtures,
+  OptionalPort,
+} from '@data-holder-gateway/adapter-sdk/contract';
 
 /** A logger that drops everything (adapters must log no personal data anyway). */
 export const silentLog: AdapterContext['log'] = {

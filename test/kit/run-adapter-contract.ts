@@ -13,12 +13,12 @@
  * - `ADAPTER_MODULE`: what `CORE_ADAPTER` would say (a path from the working directory, or an
  *   installed package name).
  * - `ADAPTER_FIXTURES`: a JSON file `{ "name"?, "ports": [...], "fixtures": {...} }`
- *   (`AdapterFixturesFile`; e.g. test/fixtures/template/contract-fixtures.json).
+ *   (`AdapterFixturesFile`; e.g. adapters/template/fixtures/contract-fixtures.json).
  * - The adapter's configuration block comes from its `<ID>_<PROPERTY>` variables, exactly as the
  *   gateway reads them. The core must be up and hold the fixtures' customers.
  */
 import path from 'node:path';
-import { describeAdapterContract } from './adapter-contract';
+import { describeAdapterContract } from '@data-holder-gateway/adapter-sdk/contract';
 import { createAdapterFromModule, readFixturesFile } from './load-adapter';
 
 const specifier = process.env.ADAPTER_MODULE;

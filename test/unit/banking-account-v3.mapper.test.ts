@@ -1,5 +1,5 @@
-import { toBankingAccountV3 } from '../../mappers/interface/banking-account-v3.mapper';
-import type { BankingAccountV4 } from '../../src/ports/resources';
+import { toBankingAccountV3 } from '@data-holder-gateway/adapter-sdk/presentation';
+import type { BankingAccountV4 } from '@data-holder-gateway/adapter-sdk';
 import { contractErrorsOf } from '../helpers/contracts';
 
 const v4: BankingAccountV4 = {

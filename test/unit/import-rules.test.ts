@@ -17,14 +17,25 @@ const DEPCRUISE = path.join(
   'dependency-cruise.mjs',
 );
 
+const SDK = '@data-holder-gateway/adapter-sdk';
+
 /** The tree: file -> source. Allowed arrows first, then one wrong arrow per rule. */
 const TREE: Record<string, string> = {
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true },
+    compilerOptions: {
+      module: 'commonjs',
+      moduleResolution: 'node',
+      esModuleInterop: true,
+      paths: { [SDK]: ['./packages/adapter-sdk/src/index.ts'] },
+    },
   }),
-  'src/errors.ts': 'export class GatewayError extends Error {}\n',
-  'src/ports/index.ts': 'export interface CorePort { id: string }\n',
+  'packages/adapter-sdk/src/errors.ts': 'export class GatewayError extends Error {}\n',
+  'packages/adapter-sdk/src/index.ts':
+    "export { GatewayError } from './errors';\nexport interface CorePort { id: string }\nexport const pick = (v: object): object => v;\n",
+  'src/errors.ts': `export { GatewayError } from '${SDK}';\n`,
+  'src/ports/index.ts': `export type { CorePort } from '${SDK}';\n`,
   'src/config/config.ts': 'export interface Config { port: number }\n',
+  'contracts/index.ts': 'export const refOf = (name: string): string => name;\n',
   'src/api/query-values.ts':
     "import { GatewayError } from '../errors';\nexport type QueryValues = Record<string, string>;\nexport const E = GatewayError;\n",
   'src/http/router.ts':
@@ -37,13 +48,12 @@ const TREE: Record<string, string> = {
   'src/adapters.ts': "export { demo } from '../adapters/demo/index';\n",
   'src/gateway.ts': "export { demo } from './adapters';\n",
   'adapters/other/index.ts': 'export const other = 1;\n',
-  'adapters/demo/client.ts':
-    "import { GatewayError } from '../../src/errors';\nexport const E = GatewayError;\n",
-  'adapters/demo/index.ts':
-    "import type { CorePort } from '../../src/ports';\nimport { E } from './client';\nimport { toX } from '../../mappers/demo/x.mapper';\nexport const demo = [E, toX] as unknown as CorePort;\n",
-  'mappers/demo/x.mapper.ts':
-    "import type { CorePort } from '../../src/ports';\nexport const toX = (p: CorePort): string => p.id;\n",
+  'adapters/demo/client.ts': `import { GatewayError } from '${SDK}';\nexport const E = GatewayError;\n`,
+  'adapters/demo/index.ts': `import type { CorePort } from '${SDK}';\nimport { E } from './client';\nimport { toX } from './mappers/x.mapper';\nexport const demo = [E, toX] as unknown as CorePort;\n`,
+  'adapters/demo/mappers/x.mapper.ts': `import { pick, type CorePort } from '${SDK}';\nimport type { E } from '../client';\nexport const toX = (p: CorePort): object => pick(p);\nexport type T = typeof E;\n`,
   'adapters/demo/mappers/values.ts': 'export const one = 1;\n',
+  'adapters/demo/test/demo.test.ts':
+    "import { app } from '../../../src/http/router';\nimport { demo } from '../index';\nexport const t = [app, demo];\n",
 
   'src/endpoints/bad/bad-http.service.ts':
     "import type { RouteSpec } from '../../http/route-spec';\nexport type R = RouteSpec;\n",
@@ -52,14 +62,22 @@ const TREE: Record<string, string> = {
   'src/api/bad-network.ts': "import http from 'node:http';\nexport const s = http.createServer;\n",
   'src/auth/bad-express.ts': "import type { Request } from 'express';\nexport type R = Request;\n",
   'adapters/bad/index.ts': "import { app } from '../../src/http/router';\nexport const a = app;\n",
-  'mappers/bad/y.mapper.ts':
-    "import type { Config } from '../../src/config/config';\nexport const port = (c: Config): number => c.port;\n",
+  'adapters/bad/errors.ts':
+    "import { GatewayError } from '../../src/errors';\nexport const E = GatewayError;\n",
+  'adapters/bad/deep.ts':
+    "import { GatewayError } from '../../packages/adapter-sdk/src/errors';\nexport const E = GatewayError;\n",
+  'adapters/bad/contracts.ts':
+    "import { refOf } from '../../contracts/index';\nexport const r = refOf;\n",
+  'adapters/demo/mappers/y.mapper.ts': "import { E } from '../client';\nexport const y = E;\n",
   'src/endpoints/bad/bad-adapter.service.ts':
     "import { other } from '../../../adapters/other/index';\nexport const o = other;\n",
   'src/auth/bad-registry.ts': "import { demo } from '../adapters';\nexport const d = demo;\n",
-  'adapters/cross/index.ts': "import { other } from '../other/index';\nexport const o = other;\n",
+  'adapters/cross/test/cross.test.ts':
+    "import { other } from '../../other/index';\nexport const o = other;\n",
   'adapters/demo/mappers/z.mapper.ts':
     "import fs from 'node:fs';\nimport { one } from './values';\nexport const z = [fs, one];\n",
+  'packages/adapter-sdk/src/bad.ts':
+    "import type { Config } from '../../../src/config/config';\nexport type C = Config;\n",
 };
 
 /** Each wrong arrow and the rule that must report it. */
@@ -68,16 +86,20 @@ const EXPECTED = [
   ['src/api/bad-import.ts', 'src/config/config.ts', 'api-transport-free'],
   ['src/api/bad-network.ts', 'http', 'api-no-network'],
   ['src/auth/bad-express.ts', 'express', 'express-only-in-http'],
-  ['adapters/bad/index.ts', 'src/http/router.ts', 'adapters-only-adapter-facing'],
-  ['mappers/bad/y.mapper.ts', 'src/config/config.ts', 'adapters-only-adapter-facing'],
+  ['adapters/bad/index.ts', 'src/http/router.ts', 'adapters-import-only-the-sdk'],
+  ['adapters/bad/errors.ts', 'src/errors.ts', 'adapters-import-only-the-sdk'],
+  ['adapters/bad/deep.ts', 'packages/adapter-sdk/src/errors.ts', 'adapters-import-only-the-sdk'],
+  ['adapters/bad/contracts.ts', 'contracts/index.ts', 'adapters-import-only-the-sdk'],
+  ['adapters/demo/mappers/y.mapper.ts', 'adapters/demo/client.ts', 'mappers-pure'],
   [
     'src/endpoints/bad/bad-adapter.service.ts',
     'adapters/other/index.ts',
     'adapters-loaded-by-composition-root',
   ],
   ['src/auth/bad-registry.ts', 'src/adapters.ts', 'adapter-registry-in-composition-root'],
-  ['adapters/cross/index.ts', 'adapters/other/index.ts', 'adapters-stay-in-their-folder'],
+  ['adapters/cross/test/cross.test.ts', 'adapters/other/index.ts', 'adapters-stay-in-their-folder'],
   ['adapters/demo/mappers/z.mapper.ts', 'fs', 'mappers-no-io'],
+  ['packages/adapter-sdk/src/bad.ts', 'src/config/config.ts', 'sdk-stands-alone'],
 ] as const;
 
 interface Violation {
@@ -109,7 +131,7 @@ beforeAll(() => {
       DEPCRUISE,
       'src',
       'adapters',
-      'mappers',
+      'packages',
       '--config',
       path.join(ROOT, '.dependency-cruiser.cjs'),
       '--output-type',

@@ -10,7 +10,7 @@ import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import { PlatformInvalidRequestError } from '../../src/errors';
 import { PagingTokens } from '../../src/api/paging-token';
 import type { CallContext, ProductsPort } from '../../src/ports';
-import type { ProductSummary } from '../../src/ports/resources';
+import type { ProductSummary } from '@data-holder-gateway/adapter-sdk';
 import {
   parseProductQuery,
   PRODUCT_CATEGORIES,

@@ -3,10 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadSchemas } from '../../contracts';
 import { foldedSchema } from '../../contracts/fold-schemas';
-import type { FdxTransaction } from '../../src/ports/resources';
+import type { FdxTransaction } from '@data-holder-gateway/adapter-sdk';
 
 const ROOT = path.join(__dirname, '..', '..');
-const GENERATED_FILE = path.join('src', 'ports', 'resources.generated.ts');
+const GENERATED_FILE = path.join(
+  'packages',
+  'adapter-sdk',
+  'src',
+  'ports',
+  'resources.generated.ts',
+);
 
 type Node = Record<string, unknown>;
 

@@ -3,15 +3,15 @@
  * shapes (validated against `contracts/` at start-up, nested objects strictly), so mapping is an
  * allow-list of the top-level fields plus the `accountId` the file leaves out of nested records.
  */
-import type { BankingAccountRecord } from '../../../src/ports/core.port';
-import type {
-  Balance,
-  DirectDebit,
-  InstalmentPlan,
-  Payee,
-  ScheduledPayment,
-} from '../../../src/ports/resources';
-import { pick } from '../../../mappers/pick';
+import {
+  pick,
+  type Balance,
+  type BankingAccountRecord,
+  type DirectDebit,
+  type InstalmentPlan,
+  type Payee,
+  type ScheduledPayment,
+} from '@data-holder-gateway/adapter-sdk';
 
 /** Top-level fields of a documented banking account (detail version 4). */
 export const BANKING_ACCOUNT_FIELDS = [

@@ -1,7 +1,10 @@
 /** Demo core records -> customer detail and the authorisation list item. */
-import type { ShareableAccountRecord } from '../../../src/ports/core.port';
-import type { CustomerDetail, RelatedUser } from '../../../src/ports/resources';
-import { pick } from '../../../mappers/pick';
+import {
+  pick,
+  type CustomerDetail,
+  type RelatedUser,
+  type ShareableAccountRecord,
+} from '@data-holder-gateway/adapter-sdk';
 
 export function toCustomerDetail(record: CustomerDetail): CustomerDetail {
   return pick(record, ['customerUType', 'person'] as (keyof CustomerDetail)[]) as CustomerDetail;

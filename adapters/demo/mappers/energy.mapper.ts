@@ -3,14 +3,14 @@
  * top-level fields (nested objects are validated strictly against `contracts/` at start-up), plus
  * the `accountId` the file leaves out of invoices.
  */
-import type { EnergyAccountRecord } from '../../../src/ports/core.port';
-import type {
-  EnergyAccount,
-  EnergyConcession,
-  EnergyInvoice,
-  RelatedUser,
-} from '../../../src/ports/resources';
-import { pick } from '../../../mappers/pick';
+import {
+  pick,
+  type EnergyAccount,
+  type EnergyAccountRecord,
+  type EnergyConcession,
+  type EnergyInvoice,
+  type RelatedUser,
+} from '@data-holder-gateway/adapter-sdk';
 
 /** Top-level fields of a documented energy account. */
 export const ENERGY_ACCOUNT_FIELDS = [

@@ -2,12 +2,12 @@
  * Demo core records -> documented FDX shapes: allow-lists of the documented fields. Statements get
  * the `accountId` the file leaves out; their `links` are the gateway's to build.
  */
-import type {
-  FdxAssetTransferNetwork,
-  FdxStatement,
-  FdxTransaction,
-} from '../../../src/ports/resources';
-import { pick } from '../../../mappers/pick';
+import {
+  pick,
+  type FdxAssetTransferNetwork,
+  type FdxStatement,
+  type FdxTransaction,
+} from '@data-holder-gateway/adapter-sdk';
 
 /** A statement as the demo file stores it, without its document. */
 export interface DemoStatementFields {

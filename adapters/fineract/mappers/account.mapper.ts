@@ -8,17 +8,18 @@
  * `maskedNumber` and scrubbed from `displayName`; ownership is individual (Fineract's client
  * accounts belong to one client).
  */
-import type { BankingAccountRecord, ShareableAccountRecord } from '../../../src/ports/core.port';
 import type {
   Balance,
+  BankingAccountRecord,
   DepositRate,
   Feature,
   LendingRate,
   LoanAccount,
   ProductCategory,
   RelatedUser,
+  ShareableAccountRecord,
   TermDepositAccount,
-} from '../../../src/ports/resources';
+} from '@data-holder-gateway/adapter-sdk';
 import { accountIdOf, type FineractAccountKind } from './account-ids';
 import type {
   FineractClientLoanAccount,

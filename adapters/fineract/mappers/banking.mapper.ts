@@ -9,7 +9,7 @@ import type {
   ScheduledPayment,
   ScheduledPaymentRecurrence,
   ScheduledPaymentTo,
-} from '../../../src/ports/resources';
+} from '@data-holder-gateway/adapter-sdk';
 import { isLoanAccountType } from './account.mapper';
 import type {
   FineractBeneficiary,

@@ -5,7 +5,7 @@
  * `physicalAddresses` is empty; the mobile number and email address are the client's only contact
  * points and are marked preferred.
  */
-import type { CustomerDetail, EmailAddress, PhoneNumber } from '../../../src/ports/resources';
+import type { CustomerDetail, EmailAddress, PhoneNumber } from '@data-holder-gateway/adapter-sdk';
 import type { FineractClient } from './fineract.types';
 
 function trimmed(value: string | undefined): string | undefined {

@@ -15,7 +15,7 @@
  *   disbursement is a DEBIT (it adds to what is owed), repayments, waivers and write-offs are
  *   CREDITs (see LOAN_RULES).
  */
-import type { FdxDepositTransactionType, FdxTransaction } from '../../../src/ports/resources';
+import type { FdxDepositTransactionType, FdxTransaction } from '@data-holder-gateway/adapter-sdk';
 import type { FineractLoanTransaction, FineractSavingsTransaction } from './fineract.types';
 import { absAmount, decimalToNumber, signOf, toIsoDateTime } from './values';
 

@@ -1,9 +1,11 @@
 /**
  * Value rules for Fineract payloads: exact decimals, percent rates, dates, durations, statuses,
  * masked numbers. Pure functions, no floating-point arithmetic on money or rates: decimals are
- * held as a BigInt of units and a scale, and a `number` is only ever made at the very end, from
- * the exact decimal text, for contract fields that are JSON numbers (rates, FDX amounts).
+ * the SDK's exact decimals (big.js) with the scale the core stated, and a `number` is only ever
+ * made at the very end, from the exact decimal text, for contract fields that are JSON numbers
+ * (rates, FDX amounts).
  */
+import { formatAmount, readDecimal } from '@data-holder-gateway/adapter-sdk';
 import type {
   FineractDate,
   FineractEnum,
@@ -14,63 +16,6 @@ import type {
 
 // ------------------------------------------------------------------ decimals
 
-/** An exact decimal: `units / 10^scale`. */
-interface Decimal {
-  units: bigint;
-  scale: number;
-}
-
-const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,4}))?$/;
-/** Exponents beyond this are not money (and would make huge strings). */
-const MAX_EXPONENT = 400;
-
-function parseDecimal(value: FineractNumber | null | undefined): Decimal | undefined {
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return undefined;
-    // The shortest text that reads back as this double: what the JSON said, for JSON.parse input.
-    text = String(value);
-  } else if (typeof value === 'string') {
-    text = value.trim();
-  } else {
-    return undefined;
-  }
-  const match = DECIMAL_TEXT.exec(text);
-  if (!match) return undefined;
-  const [, sign = '', whole = '', fraction = '', exponentText] = match;
-  if (whole === '' && fraction === '') return undefined;
-  const exponent = exponentText === undefined ? 0 : Number.parseInt(exponentText, 10);
-  if (Math.abs(exponent) > MAX_EXPONENT) return undefined;
-  let digits = `${whole}${fraction}`;
-  let scale = fraction.length - exponent;
-  if (scale < 0) {
-    digits += '0'.repeat(-scale);
-    scale = 0;
-  }
-  return { units: BigInt(`${sign === '-' ? '-' : ''}${digits || '0'}`), scale };
-}
-
-function rescale(d: Decimal, scale: number): bigint {
-  return d.units * 10n ** BigInt(scale - d.scale);
-}
-
-/**
- * Decimal text of `d`: trailing fraction zeros dropped when `trim`, then padded to at least
- * `minFractionDigits`. Never rounds.
- */
-function formatDecimal(d: Decimal, minFractionDigits: number, trim: boolean): string {
-  const negative = d.units < 0n;
-  let digits = (negative ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
-  let whole = digits.slice(0, digits.length - d.scale);
-  let fraction = digits.slice(digits.length - d.scale);
-  if (trim) fraction = fraction.replace(/0+$/, '');
-  if (fraction.length < minFractionDigits) fraction = fraction.padEnd(minFractionDigits, '0');
-  whole = whole.replace(/^0+(?=\d)/, '');
-  digits = fraction ? `${whole}.${fraction}` : whole;
-  const zero = /^[0.]*$/.test(digits);
-  return negative && !zero ? `-${digits}` : digits;
-}
-
 /** Fraction digits every amount shows at least (amounts keep every further digit they have). */
 export const AMOUNT_MIN_FRACTION_DIGITS = 2;
 
@@ -80,8 +25,8 @@ export const AMOUNT_MIN_FRACTION_DIGITS = 2;
  * fraction digit are kept, missing ones are padded with zeros.
  */
 export function toAmount(value: FineractNumber | null | undefined): string | undefined {
-  const d = parseDecimal(value);
-  return d && formatDecimal(d, AMOUNT_MIN_FRACTION_DIGITS, false);
+  const d = readDecimal(value);
+  return d && formatAmount(d, AMOUNT_MIN_FRACTION_DIGITS);
 }
 
 /** `a + b`, exactly; undefined when either is not a decimal. */
@@ -89,43 +34,39 @@ export function addAmounts(
   a: FineractNumber | null | undefined,
   b: FineractNumber | null | undefined,
 ): string | undefined {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
+  const x = readDecimal(a);
+  const y = readDecimal(b);
   if (!x || !y) return undefined;
-  const scale = Math.max(x.scale, y.scale);
-  return formatDecimal(
-    { units: rescale(x, scale) + rescale(y, scale), scale },
+  return formatAmount(
+    { value: x.value.plus(y.value), scale: Math.max(x.scale, y.scale) },
     AMOUNT_MIN_FRACTION_DIGITS,
-    false,
   );
 }
 
 /** The sign of a decimal (-1, 0, 1); undefined when it is not one. */
 export function signOf(value: FineractNumber | null | undefined): -1 | 0 | 1 | undefined {
-  const d = parseDecimal(value);
-  if (!d) return undefined;
-  return d.units < 0n ? -1 : d.units > 0n ? 1 : 0;
+  return readDecimal(value)?.value.cmp(0);
 }
 
 /** The absolute value of an amount, exactly. */
 export function absAmount(value: FineractNumber | null | undefined): string | undefined {
-  const d = parseDecimal(value);
-  return d && formatDecimal({ units: d.units < 0n ? -d.units : d.units, scale: d.scale }, 2, false);
+  const d = readDecimal(value);
+  return d && formatAmount({ value: d.value.abs(), scale: d.scale }, AMOUNT_MIN_FRACTION_DIGITS);
 }
 
 /** `-value`, exactly. */
 export function negateAmount(value: FineractNumber | null | undefined): string | undefined {
-  const d = parseDecimal(value);
-  return d && formatDecimal({ units: -d.units, scale: d.scale }, 2, false);
+  const d = readDecimal(value);
+  return d && formatAmount({ value: d.value.neg(), scale: d.scale }, AMOUNT_MIN_FRACTION_DIGITS);
 }
 
 /**
- * A percent rate as a fraction string, by moving the decimal point two places on the text:
+ * A percent rate as a fraction string, by moving the decimal point two places:
  * `"5"` → `"0.05"`, `24` → `"0.24"`, `"2.125"` → `"0.02125"`. Trailing zeros are dropped.
  */
 export function percentToFraction(value: FineractNumber | null | undefined): string | undefined {
-  const d = parseDecimal(value);
-  return d && formatDecimal({ units: d.units, scale: d.scale + 2 }, 0, true);
+  // times, not div: big.js multiplies exactly, while div rounds to its decimal places.
+  return readDecimal(value)?.value.times('0.01').toString();
 }
 
 /**

@@ -23,7 +23,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LosslessNumber, stringify } from 'lossless-json';
-import { seededRandom } from '../../../scripts/seeded-random';
+import { seededRandom } from '@data-holder-gateway/adapter-sdk';
 
 type Json = Record<string, unknown>;
 type Ymd = [number, number, number];

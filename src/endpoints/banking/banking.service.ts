@@ -5,9 +5,8 @@
 import { ResourceNotImplementedError } from '../../errors';
 import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
-import type { BankingAccountRecord, BankingPort, CallContext } from '../../ports';
-import type { InstalmentPlan } from '../../ports/resources';
-import { toBankingAccountV3 } from '../../../mappers/interface/banking-account-v3.mapper';
+import { toBankingAccountV3 } from '@data-holder-gateway/adapter-sdk/presentation';
+import type { BankingAccountRecord, BankingPort, CallContext, InstalmentPlan } from '../../ports';
 import { applyAccountFilters, requireAccount, requireAccounts } from '../account-selection';
 
 /** Derived plan state (interface, "Derived rule for instalment plans"). */

@@ -1,4 +1,5 @@
 /** Row 1 (the account authorisation list) and row 12 (customer detail). */
+import { presentShareableAccount } from '@data-holder-gateway/adapter-sdk/presentation';
 import type { AuthorisationPort, CallContext, CustomerPort } from '../../ports';
 
 export class CommonService {
@@ -10,15 +11,7 @@ export class CommonService {
   /** Row 1: `{ accounts }`, banking first, in the core's order. */
   async shareableAccounts(customerId: string, ctx: CallContext) {
     const accounts = await this.authorisation.listShareableAccounts(customerId, ctx);
-    return {
-      accounts: accounts.map((a) => ({
-        accountId: a.accountId,
-        ...(a.displayName !== undefined ? { displayName: a.displayName } : {}),
-        ...(a.subtitle !== undefined ? { subtitle: a.subtitle } : {}),
-        openStatus: a.openStatus,
-        extensions: { cdr: { complexAccountType: a.complexAccountType, users: a.users } },
-      })),
-    };
+    return { accounts: accounts.map(presentShareableAccount) };
   }
 
   /** Row 12: `{ data }` only. */

@@ -6,21 +6,9 @@
  */
 import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
-import type { CallContext, EnergyAccountRecord, EnergyPort } from '../../ports';
-import type { EnergyAccount, EnergyInvoice } from '../../ports/resources';
+import { presentEnergyAccount } from '@data-holder-gateway/adapter-sdk/presentation';
+import type { CallContext, EnergyInvoice, EnergyPort } from '../../ports';
 import { applyAccountFilters, requireAccount, requireAccounts } from '../account-selection';
-
-/** The documented energy account: the record without the list extras (subtitle, users...). */
-export function presentEnergyAccount(record: EnergyAccountRecord): EnergyAccount {
-  return {
-    accountId: record.accountId,
-    ...(record.accountNumber !== undefined ? { accountNumber: record.accountNumber } : {}),
-    ...(record.displayName !== undefined ? { displayName: record.displayName } : {}),
-    ...(record.openStatus !== undefined ? { openStatus: record.openStatus } : {}),
-    ...(record.creationDate !== undefined ? { creationDate: record.creationDate } : {}),
-    plans: record.plans,
-  };
-}
 
 /** issueDate descending; equal dates keep the core's order (the sort is stable). */
 function byIssueDateDescending(a: EnergyInvoice, b: EnergyInvoice): number {

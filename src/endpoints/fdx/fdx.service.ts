@@ -27,8 +27,9 @@ import type {
   FdxPageRequest,
   FdxPort,
   StatementDocument,
+  FdxHateoasLink,
+  FdxStatement,
 } from '../../ports';
-import type { FdxHateoasLink, FdxStatement } from '../../ports/resources';
 
 /** The statement of a download is unknown for this account (FDX body, code 404). */
 export const FdxStatementNotFoundError = createError(

@@ -15,8 +15,13 @@ import {
   PlatformNotFoundError,
 } from '../../errors';
 import type { PagingTokens } from '../../api/paging-token';
-import type { CallContext, ProductFilter, ProductsPort } from '../../ports';
-import type { ProductCategory, ProductSummary } from '../../ports/resources';
+import type {
+  CallContext,
+  ProductCategory,
+  ProductFilter,
+  ProductSummary,
+  ProductsPort,
+} from '../../ports';
 
 /** Default and largest `page_size`. */
 export const PRODUCT_PAGE_SIZE_DEFAULT = 25;

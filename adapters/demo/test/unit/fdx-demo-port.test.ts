@@ -9,9 +9,15 @@ import { DemoStore } from '../../demo-store';
 import { demoFdxPort } from '../../demo-fdx';
 import type { DemoData } from '../../demo-data';
 import * as fdxMapper from '../../mappers/fdx.mapper';
-import { CustomerNotFoundError, FdxInvalidRequestError } from '../../../../src/errors';
-import type { CallContext, DateWindow, FdxPage, FdxPort } from '../../../../src/ports';
-import type { FdxTransaction } from '../../../../src/ports/resources';
+import {
+  CustomerNotFoundError,
+  FdxInvalidRequestError,
+  type CallContext,
+  type DateWindow,
+  type FdxPage,
+  type FdxPort,
+  type FdxTransaction,
+} from '@data-holder-gateway/adapter-sdk';
 
 const ctx: CallContext = { signal: new AbortController().signal, requestId: 'unit' };
 

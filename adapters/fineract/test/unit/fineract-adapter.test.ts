@@ -15,8 +15,11 @@ import {
   type FineractSettings,
 } from '../..';
 import { adapterConfigFrom, adapterEnvName } from '../../../../src/config/adapter-config';
-import { CoreTimeoutError, CoreUnavailableError } from '../../../../src/errors';
-import type { CallContext } from '../../../../src/ports';
+import {
+  CoreTimeoutError,
+  CoreUnavailableError,
+  type CallContext,
+} from '@data-holder-gateway/adapter-sdk';
 import { contractErrorsOf } from '../../../../test/helpers/contracts';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures');

@@ -52,7 +52,7 @@ import {
   type FineractStandingInstructionPage,
   type OwnAccountResolver,
 } from '../../mappers';
-import type { BankingAccountRecord } from '../../../../src/ports';
+import type { BankingAccountRecord } from '@data-holder-gateway/adapter-sdk';
 import { contractErrorsOf } from '../../../../test/helpers/contracts';
 import { fineractSchemaErrors } from '../../../../test/helpers/fineract-openapi';
 import { referenceValidators } from '../../../../test/helpers/reference-schemas';

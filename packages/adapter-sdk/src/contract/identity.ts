@@ -1,0 +1,139 @@
+/** Identity, ports, and the unknown customer: the first checks of the suite. */
+import { CustomerNotFoundError } from '../errors';
+import type { CallContext } from '../ports';
+import { fail, describeThrown, assertSubset } from './checks';
+import type { ContractHarness } from './harness';
+import { PORT_METHODS, OPTIONAL_PORTS } from './options';
+
+export function describeIdentity(h: ContractHarness): void {
+  describe('identity and ports', () => {
+    test('when the adapter is created, then its id is lower-case letters, digits and dashes', () => {
+      expect(h.adapter().id).toMatch(/^[a-z][a-z0-9-]*$/);
+    });
+
+    test(`when the adapter is created, then it exposes authorisation, customer and exactly [${[...h.ports].join(', ')}]`, () => {
+      const a = h.adapter();
+      for (const p of ['authorisation', 'customer', ...OPTIONAL_PORTS] as const) {
+        const required = p === 'authorisation' || p === 'customer' || h.ports.has(p);
+        const exposed = a[p] !== undefined;
+        if (required !== exposed)
+          fail(
+            `port ${p} is ${exposed ? 'exposed' : 'missing'}; expected ${required ? 'exposed' : 'absent'}`,
+          );
+        if (!exposed) continue;
+        for (const method of PORT_METHODS[p]) {
+          const fn = (a[p] as unknown as Record<string, unknown>)[method];
+          if (typeof fn !== 'function') fail(`${p}.${method} is not a function`);
+        }
+      }
+    });
+
+    test('when circuitPerOperation is given, then it names operations of exposed ports', () => {
+      const a = h.adapter();
+      const known = new Set(
+        (Object.keys(PORT_METHODS) as (keyof typeof PORT_METHODS)[])
+          .filter((p) => a[p] !== undefined)
+          .flatMap((p) => PORT_METHODS[p].map((m) => `${p}.${m}`)),
+      );
+      assertSubset([...(a.circuitPerOperation ?? [])], known, 'circuitPerOperation entries');
+    });
+
+    test('when the adapter was created, then isReady (if any) answers true', () => {
+      const a = h.adapter();
+      if (a.isReady) expect(a.isReady()).toBe(true);
+      else expect(a.isReady).toBeUndefined();
+    });
+  });
+
+  // ---------------------------------------------------------------- unknown customer
+  describeUnknownCustomer(h);
+}
+
+/** Every customer-scoped method answers an unknown customer with CustomerNotFoundError. */
+function describeUnknownCustomer(h: ContractHarness): void {
+  describe('unknown customer', () => {
+    const unknown = h.fixtures.unknownCustomerId;
+    /** An account id to pass along: one of the customer with data, as a real caller would. */
+    const someAccount = async (): Promise<string> => {
+      const ids = (await h.shareable(h.fixtures.customerId)).map((a) => a.accountId);
+      return h.fixtures.fdx?.accountId ?? ids[0] ?? 'no-such-account';
+    };
+    const calls: [string, (ctx: CallContext, accountId: string) => Promise<unknown>][] = [
+      [
+        'authorisation.listShareableAccounts',
+        (ctx) => h.port('authorisation').listShareableAccounts(unknown, ctx),
+      ],
+      ['customer.getCustomerDetail', (ctx) => h.port('customer').getCustomerDetail(unknown, ctx)],
+    ];
+    if (h.ports.has('banking')) {
+      calls.push(
+        ['banking.listAccounts', (ctx) => h.port('banking').listAccounts(unknown, ctx)],
+        ['banking.listBalances', (ctx, id) => h.port('banking').listBalances(unknown, [id], ctx)],
+        [
+          'banking.listDirectDebits',
+          (ctx, id) => h.port('banking').listDirectDebits(unknown, [id], ctx),
+        ],
+        [
+          'banking.listScheduledPayments',
+          (ctx, id) => h.port('banking').listScheduledPayments(unknown, [id], ctx),
+        ],
+        [
+          'banking.listInstalmentPlans',
+          (ctx, id) => h.port('banking').listInstalmentPlans(unknown, [id], ctx),
+        ],
+        ['banking.listPayees', (ctx) => h.port('banking').listPayees(unknown, ctx)],
+      );
+    }
+    if (h.ports.has('energy')) {
+      calls.push(
+        ['energy.listAccounts', (ctx) => h.port('energy').listAccounts(unknown, ctx)],
+        [
+          'energy.listInvoices',
+          (ctx, id) => h.port('energy').listInvoices(unknown, [id], h.energyWindow, ctx),
+        ],
+        ['energy.listConcessions', (ctx, id) => h.port('energy').listConcessions(unknown, id, ctx)],
+      );
+    }
+    if (h.ports.has('fdx')) {
+      calls.push(
+        ['fdx.getAccountInfo', (ctx, id) => h.port('fdx').getAccountInfo(unknown, id, ctx)],
+        [
+          'fdx.listTransactions',
+          (ctx, id) => h.port('fdx').listTransactions(unknown, id, {}, { limit: 5 }, ctx),
+        ],
+        [
+          'fdx.listStatements',
+          (ctx, id) => h.port('fdx').listStatements(unknown, id, {}, { limit: 5 }, ctx),
+        ],
+        [
+          'fdx.getStatementDocument',
+          (ctx, id) => h.port('fdx').getStatementDocument(unknown, id, 'no-such-statement', ctx),
+        ],
+        [
+          'fdx.listAssetTransferNetworks',
+          (ctx, id) => h.port('fdx').listAssetTransferNetworks(unknown, id, { limit: 5 }, ctx),
+        ],
+      );
+    }
+    test.each(calls)(
+      'when the customer is unknown, then %s rejects with CustomerNotFoundError (404)',
+      async (label, fn) => {
+        const accountId = await someAccount();
+        let outcome: { resolved: true } | { resolved: false; err: unknown };
+        try {
+          await h.call(label, (ctx) => fn(ctx, accountId), { cacheable: false });
+          outcome = { resolved: true };
+        } catch (err) {
+          outcome = { resolved: false, err };
+        }
+        if (outcome.resolved) fail(`${label} resolved for an unknown customer`);
+        if (!(outcome.err instanceof CustomerNotFoundError))
+          fail(
+            `${label} rejected with ${describeThrown(outcome.err)}; expected CustomerNotFoundError from @data-holder-gateway/adapter-sdk`,
+          );
+        expect(outcome.err.status).toBe(404);
+        expect(outcome.err.code).toBe('GW_ERR_RES_CUSTOMER_NOT_FOUND');
+      },
+    );
+  });
+}

@@ -1,0 +1,98 @@
+/** What a holder gives the contract suite: the ports served, the fixtures, the setup. */
+import type { CoreAdapter, DateWindow } from '../ports';
+
+/** The ports an adapter may leave out (authorisation and customer are always required). */
+export type OptionalPort = 'banking' | 'energy' | 'fdx' | 'products';
+
+/** What the suite must find in an FDX account of the customer with data. */
+export interface FdxFixtures {
+  /** An account of `customerId` whose type has FDX data (`supportsFdx`) with transactions. */
+  accountId: string;
+  /** The no-window walk must find at least this many transactions. Default 1. */
+  minTransactions?: number;
+  /**
+   * When set, the account must support asset transfer networks, be OPEN, and hold at least this
+   * many of them. Default: asset transfer networks are not walked.
+   */
+  minAssetTransferNetworks?: number;
+  /** Page size of the walks (small, so that several pages are walked). Default 7. */
+  pageLimit?: number;
+}
+
+/**
+ * The test data the holder's core holds: who to ask for, and what to expect. Everything here is
+ * plain JSON, so a fixtures file can hold it (see `run-adapter-contract.ts`).
+ */
+export interface AdapterContractFixtures {
+  /** A customer the core knows, with at least one account on every industry port served. */
+  customerId: string;
+  /**
+   * A second customer with accounts of their own, for the isolation checks (their exclusive
+   * account ids must never appear in `customerId`'s records, and the other way round). A joint
+   * account both customers hold is allowed: only ids exclusive to one customer are checked.
+   */
+  otherCustomerId?: string;
+  /** A customer the core knows who has no accounts: lists are empty, nothing is 404. */
+  emptyCustomerId?: string;
+  /** A customer id the core does not know. */
+  unknownCustomerId: string;
+  /** FDX expectations; required when the adapter serves the `fdx` port. */
+  fdx?: FdxFixtures;
+  /** Window of the energy invoice checks. Default 2000-01-01 to 2099-12-31. */
+  energyWindow?: DateWindow;
+  /**
+   * Whether the adapter does I/O that honours `CallContext.signal`: when true, a call made with
+   * an already aborted signal must reject. Default false (in-memory adapters have nothing to
+   * cancel).
+   */
+  abortsOnSignal?: boolean;
+  /** Longest time one port call may take before the suite calls it hung, ms. Default 10 000. */
+  callTimeoutMs?: number;
+}
+
+/** The adapter the suite checks, and how to release what `setup` started. */
+export interface AdapterUnderTest {
+  adapter: CoreAdapter;
+  /** Runs after the adapter's `close()`, e.g. to stop a loopback core. */
+  teardown?: () => Promise<void>;
+}
+
+/** Options of {@link describeAdapterContract}. */
+export interface AdapterContractOptions {
+  /** Shown in every test title, e.g. `template` or `fineract over the simulator`. */
+  name: string;
+  /** The optional ports the adapter serves; the suite checks it exposes exactly these. */
+  ports: readonly OptionalPort[];
+  /** Creates the adapter (and whatever it needs); called once, before the first check. */
+  setup: () => Promise<AdapterUnderTest>;
+  fixtures: AdapterContractFixtures;
+  /** Timeout of `setup`, ms. Default 30 000. */
+  setupTimeoutMs?: number;
+}
+
+export const OPTIONAL_PORTS: readonly OptionalPort[] = ['banking', 'energy', 'fdx', 'products'];
+
+/** Every method of every port, in the order the suite reports them. */
+export const PORT_METHODS = {
+  authorisation: ['listShareableAccounts'],
+  customer: ['getCustomerDetail'],
+  banking: [
+    'listAccounts',
+    'listBalances',
+    'listDirectDebits',
+    'listScheduledPayments',
+    'listInstalmentPlans',
+    'listPayees',
+  ],
+  energy: ['listAccounts', 'listInvoices', 'listConcessions'],
+  fdx: [
+    'getAccountInfo',
+    'listTransactions',
+    'listStatements',
+    'getStatementDocument',
+    'listAssetTransferNetworks',
+  ],
+  products: ['listProducts', 'createProduct', 'updateProduct', 'deleteProduct'],
+} as const;
+
+// ------------------------------------------------------------------------- contract checking

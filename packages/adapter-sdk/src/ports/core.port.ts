@@ -1,0 +1,281 @@
+/**
+ * The ports: what the gateway asks of a core system, shaped by the gateway's needs and never by one
+ * vendor's API. An adapter (`adapters/<system>/`) implements them for one core.
+ *
+ * Conventions every adapter follows:
+ * - Every method takes the `customerId` first and only ever returns that customer's data.
+ * - An unknown customer is `CustomerNotFoundError` (from this package), on every method.
+ * - Methods that take account ids receive ids the gateway has already checked belong to the
+ *   customer (through `listAccounts`); they return records in the core's order.
+ * - Records are returned in the documented shapes of the resource types, built by the
+ *   adapter's mappers field by field.
+ * - A core that cannot be reached throws `CoreUnavailableError` (with `retryAfterSeconds` when the
+ *   core said so); a core that is too slow throws `CoreTimeoutError`. Anything else thrown becomes
+ *   500 and is logged.
+ * - Every method receives a {@link CallContext} whose `signal` aborts when the gateway gives up.
+ */
+import type { Readable } from 'node:stream';
+import type {
+  Balance,
+  BankingAccountV4,
+  CustomerDetail,
+  DirectDebit,
+  EnergyAccount,
+  EnergyConcession,
+  EnergyInvoice,
+  FdxAssetTransferNetwork,
+  FdxStatement,
+  FdxTransaction,
+  InstalmentPlan,
+  Payee,
+  ProductCategory,
+  ProductSummary,
+  RelatedUser,
+  ScheduledPayment,
+} from './resources';
+
+/** Per-call context handed to every port method. */
+export interface CallContext {
+  /** Aborts when the caller went away or the gateway's timeout for this call passed. */
+  signal: AbortSignal;
+  /** The request id, for the adapter's own logs and upstream correlation headers. */
+  requestId: string;
+}
+
+/** An account as the authorisation list (row 1) needs it. */
+export interface ShareableAccountRecord {
+  accountId: string;
+  displayName?: string;
+  subtitle?: string;
+  openStatus: 'OPEN' | 'CLOSED';
+  complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
+  users: RelatedUser[];
+}
+
+/** A banking account with the ownership data the gateway filters and lists on. */
+export type BankingAccountRecord = BankingAccountV4 & {
+  complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
+  users: RelatedUser[];
+};
+
+/** Accounts a customer may share (row 1), across every industry the core holds. */
+export interface AuthorisationPort {
+  /** Every account of the customer, banking first, in the core's order. */
+  listShareableAccounts(customerId: string, ctx: CallContext): Promise<ShareableAccountRecord[]>;
+}
+
+/** Instalment plans of one account, or a statement that the account's type has none. */
+export type InstalmentPlansResult =
+  { supported: true; plans: InstalmentPlan[] } | { supported: false };
+
+/** Banking data (rows 2, 3, 5, 7, 8, 10, 11 and the scheduled payments POST). */
+export interface BankingPort {
+  /** Every banking account of the customer, in the core's order. */
+  listAccounts(customerId: string, ctx: CallContext): Promise<BankingAccountRecord[]>;
+  /** Balances of the given accounts (one per account that has one), in the core's order. */
+  listBalances(customerId: string, accountIds: string[], ctx: CallContext): Promise<Balance[]>;
+  /** Direct debit authorisations of the given accounts, in the core's order. */
+  listDirectDebits(
+    customerId: string,
+    accountIds: string[],
+    ctx: CallContext,
+  ): Promise<DirectDebit[]>;
+  /** Scheduled payments whose source is one of the given accounts, in the core's order. */
+  listScheduledPayments(
+    customerId: string,
+    accountIds: string[],
+    ctx: CallContext,
+  ): Promise<ScheduledPayment[]>;
+  /** Instalment plans per account, keyed by account id; unsupported account types say so. */
+  listInstalmentPlans(
+    customerId: string,
+    accountIds: string[],
+    ctx: CallContext,
+  ): Promise<Map<string, InstalmentPlansResult>>;
+  /** Every saved payee of the customer, in the core's order. */
+  listPayees(customerId: string, ctx: CallContext): Promise<Payee[]>;
+}
+
+/** Customer detail (row 12). */
+export interface CustomerPort {
+  getCustomerDetail(customerId: string, ctx: CallContext): Promise<CustomerDetail>;
+}
+
+/** An energy account with the extras the gateway lists on. */
+export type EnergyAccountRecord = EnergyAccount & {
+  subtitle?: string;
+  complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
+  users: RelatedUser[];
+};
+
+/** Inclusive date window, `YYYY-MM-DD` strings. */
+export interface DateWindow {
+  oldest: string;
+  newest: string;
+}
+
+/** Energy data (rows 4, 6, 9, 13). */
+export interface EnergyPort {
+  listAccounts(customerId: string, ctx: CallContext): Promise<EnergyAccountRecord[]>;
+  /** Invoices of the given accounts whose issueDate lies in the window. */
+  listInvoices(
+    customerId: string,
+    accountIds: string[],
+    window: DateWindow,
+    ctx: CallContext,
+  ): Promise<EnergyInvoice[]>;
+  listConcessions(
+    customerId: string,
+    accountId: string,
+    ctx: CallContext,
+  ): Promise<EnergyConcession[]>;
+}
+
+/** FDX account status: RESTRICTED accounts answer with an empty body. */
+export type FdxAccountStatus = 'OPEN' | 'CLOSED' | 'RESTRICTED';
+
+/** What the FDX endpoints need to know about an account before asking for its data. */
+export interface FdxAccountInfo {
+  status: FdxAccountStatus;
+  /** False when the account's type has no FDX data at all (704). */
+  supportsFdx: boolean;
+  /** False when the account's type has no asset transfer networks (704). */
+  supportsAssetTransferNetworks: boolean;
+}
+
+/**
+ * One page request pushed down to the core. `after` is the position key of the last record of
+ * the previous page (adapter-defined, opaque to the caller: the gateway signs it into `offset`).
+ */
+export interface FdxPageRequest {
+  limit: number;
+  after?: string;
+}
+
+/** One page of records, and the position key of the next page when more data exists. */
+export interface FdxPage<T> {
+  records: T[];
+  /** Position key to pass as `after` for the next page; absent on the last page. */
+  next?: string;
+  /** Total records in the window, when the core can count them cheaply (statements must). */
+  total?: number;
+}
+
+/** A statement document as a stream, never buffered whole by the gateway. */
+export interface StatementDocument {
+  contentType: string;
+  contentLength?: number;
+  body: Readable;
+}
+
+/** FDX-style data (rows 14 to 16 and the statement download). */
+export interface FdxPort {
+  /** Null when the account is unknown or not the customer's. */
+  getAccountInfo(
+    customerId: string,
+    accountId: string,
+    ctx: CallContext,
+  ): Promise<FdxAccountInfo | null>;
+  /** Transactions with postedTimestamp in the window, postedTimestamp descending. */
+  listTransactions(
+    customerId: string,
+    accountId: string,
+    window: Partial<DateWindow>,
+    page: FdxPageRequest,
+    ctx: CallContext,
+  ): Promise<FdxPage<FdxTransaction>>;
+  /**
+   * Statements with statementDate in the window, statementDate descending, without links; `total`
+   * counts the whole window (it becomes `page.totalElements`).
+   */
+  listStatements(
+    customerId: string,
+    accountId: string,
+    window: Partial<DateWindow>,
+    page: FdxPageRequest,
+    ctx: CallContext,
+  ): Promise<FdxPage<Omit<FdxStatement, 'links'>> & { total: number }>;
+  /** Null when the statement is unknown for this account. */
+  getStatementDocument(
+    customerId: string,
+    accountId: string,
+    statementId: string,
+    ctx: CallContext,
+  ): Promise<StatementDocument | null>;
+  listAssetTransferNetworks(
+    customerId: string,
+    accountId: string,
+    page: FdxPageRequest,
+    ctx: CallContext,
+  ): Promise<FdxPage<FdxAssetTransferNetwork>>;
+}
+
+/** Product filters of the platform product list. */
+export interface ProductFilter {
+  productCategory?: ProductCategory;
+  changeStatus?: string;
+}
+
+/** Platform product records (row 18 and the writes under it). */
+export interface ProductsPort {
+  /** Every product matching the filter, in a stable order (by product_id). */
+  listProducts(filter: ProductFilter, ctx: CallContext): Promise<ProductSummary[]>;
+  /** Creates a product; false when the id exists already. */
+  createProduct(product: ProductSummary, ctx: CallContext): Promise<boolean>;
+  /** Replaces a product; false when it does not exist. */
+  updateProduct(product: ProductSummary, ctx: CallContext): Promise<boolean>;
+  /** Deletes a product; false when it does not exist. */
+  deleteProduct(productId: string, ctx: CallContext): Promise<boolean>;
+}
+
+/**
+ * One core system's adapter. `id` names its folder, config block, circuit and metric label.
+ * Ports the core does not serve are left out; their endpoints then answer 404 Not found.
+ */
+export interface CoreAdapter {
+  readonly id: string;
+  readonly authorisation: AuthorisationPort;
+  readonly customer: CustomerPort;
+  readonly banking?: BankingPort;
+  readonly energy?: EnergyPort;
+  readonly fdx?: FdxPort;
+  readonly products?: ProductsPort;
+  /**
+   * Operations (`<port>.<method>`) that get a circuit breaker of their own instead of the
+   * adapter's shared one, e.g. a slow statement archive that should not open the circuit of
+   * balances.
+   */
+  readonly circuitPerOperation?: readonly string[];
+  /**
+   * Whether this adapter instance can serve: its pools are open and its configuration and
+   * credentials are loaded. Never whether the core answers right now, nor the outcome of the last
+   * call: every replica shares the core, and a replica taken out of rotation gets no call that
+   * could bring it back. Outages are the circuit's business (503 with `Retry-After`).
+   */
+  isReady?(): boolean;
+  /** Releases pools, timers and files. Called once on shutdown. */
+  close?(): Promise<void>;
+}
+
+/** What the gateway hands an adapter factory. */
+export interface AdapterContext {
+  /** The adapter's own configuration block, already validated against its schema. */
+  config: Record<string, unknown>;
+  /**
+   * Structured logger without personal data, already labelled with the adapter (`adapter`):
+   * an `adapter` field of its own would repeat the key.
+   */
+  log: {
+    info(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    error(obj: object, msg?: string): void;
+  };
+}
+
+/** What an adapter module exports: its id, its config schema, and its factory. */
+export interface AdapterModule {
+  readonly id: string;
+  /** JSON Schema of the adapter's configuration block (defaults and descriptions included). */
+  readonly configSchema: object;
+  create(ctx: AdapterContext): Promise<CoreAdapter>;
+}

@@ -1,0 +1,2 @@
+export * from './core.port';
+export type * from './resources';
