@@ -202,7 +202,7 @@ function routeSteps(route: RouteSpec, deps: RouterDeps): Step[] {
  * `/fdx/v6`, `/v1/token`...). What a request there does not match (a path or method no route
  * has, a bad percent-encoding) is answered in that family's body.
  */
-export function familySpaces(routes: readonly RouteSpec[]): Map<string, ErrorFamily> {
+function familySpaces(routes: readonly RouteSpec[]): Map<string, ErrorFamily> {
   const spaces = new Map<string, ErrorFamily>();
   for (const route of routes) {
     const fixed: string[] = [];
