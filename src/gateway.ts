@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
-import type { RequestListener } from 'node:http';
 import { buildApp, type GatewayHttp } from './http/app';
 import { createConfiguredAdapter } from './adapters';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
@@ -56,12 +55,10 @@ export interface Readiness {
 }
 
 export interface Gateway {
-  /** Every HTTP request: `http.createServer(gateway.listener)`. */
-  listener: RequestListener;
-  /** The admin port's requests (`METRICS_PORT`): probes and `/metrics`. */
-  adminListener: RequestListener;
-  /** The Express part of it (probes, documents, 404); API routes do not pass through it. */
+  /** Every request of the gateway's port; serve it with `createHttpServer` (src/http/http-server.ts). */
   app: GatewayHttp['app'];
+  /** The admin port's requests (`METRICS_PORT`): probes and `/metrics`. */
+  adminApp: GatewayHttp['adminApp'];
   config: Config;
   logger: Logger;
   /** The adapter as the routes see it: wrapped by the resilience stack. */
@@ -241,7 +238,7 @@ export async function createGateway(
     paging: new PagingTokens(config.pagingSecret),
     onClose: (fn) => closers.push(fn),
   });
-  const { app, listener, adminListener } = buildApp({
+  const { app, adminApp } = buildApp({
     routes,
     verifyHolder,
     logger,
@@ -255,8 +252,7 @@ export async function createGateway(
 
   return {
     app,
-    listener,
-    adminListener,
+    adminApp,
     config,
     logger,
     adapter,

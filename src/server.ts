@@ -7,10 +7,12 @@
  * keep-alive connections when their keep-alive timeout ends; connections still open after
  * `shutdownTimeoutMs` are cut; then the gateway releases its adapter, Redis and timers.
  */
-import http, { type Server } from 'node:http';
+import type http from 'node:http';
+import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Config } from './config/config';
 import type { Gateway } from './gateway';
+import { createHttpServer } from './http/http-server';
 
 export interface RunningServer {
   server: Server;
@@ -66,10 +68,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function listen(gateway: Gateway, port: number, host: string): Promise<RunningServer> {
   const { config, logger } = gateway;
   let draining = false;
-  const server = http.createServer(serverOptions(config.http), (req, res) => {
+  const server = createHttpServer(gateway.app, serverOptions(config.http), (_req, res) => {
     // A client must not send another request on a connection that is about to close.
     if (draining) res.setHeader('Connection', 'close');
-    gateway.listener(req, res);
   });
   server.maxConnections = config.http.maxConnections;
   const boundPort = await startListening(server, port, host);
@@ -77,7 +78,7 @@ export async function listen(gateway: Gateway, port: number, host: string): Prom
   let metricsServer: Server | undefined;
   let metricsPort: number | undefined;
   if (config.metricsPort !== undefined) {
-    metricsServer = http.createServer(serverOptions(config.http), gateway.adminListener);
+    metricsServer = createHttpServer(gateway.adminApp, serverOptions(config.http));
     metricsPort = await startListening(metricsServer, config.metricsPort, host);
   }
 

@@ -1,19 +1,17 @@
 /**
- * buildApp(deps) -> the gateway's HTTP request listener, without listening: the API routes on
- * Node's own request objects, then an Express app for the probes, documents and unmatched paths.
+ * buildApp(deps) -> the gateway's Express apps, without listening (http-server.ts makes their
+ * servers): every route, API and operational, is an Express route.
  */
-import type { IncomingMessage, RequestListener } from 'node:http';
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { JSONWebKeySet } from 'jose';
 import type { Logger } from 'pino';
 import type { HolderVerifier } from '../auth/holder-auth';
 import { RouteNotFoundError } from '../errors';
-import { declaresTooLargeBody, payloadTooLarge } from './body-reader';
+import { declaresTooLargeBody } from './body-reader';
 import { errorHandler, sendError } from './error-handler';
 import { buildOpenApi } from './openapi';
-import type { HttpResponse } from './plain-http';
 import type { RouteSpec } from './route-spec';
-import { buildRouter } from './router';
+import { buildApiRouter, refuseDeclaredTooLarge } from './router';
 import { httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
@@ -39,21 +37,30 @@ export interface AppDeps {
 }
 
 export interface GatewayHttp {
-  /** Every request: `http.createServer(listener)`. */
-  listener: RequestListener;
-  /** The Express app behind the API routes (probes, documents, 404). */
+  /** Every request of the gateway's port: the API routes, probes, documents and 404s. */
   app: Express;
-  /** The admin listener (`METRICS_PORT`): probes and `/metrics`. */
-  adminListener: RequestListener;
+  /** The admin port's requests (`METRICS_PORT`): probes and `/metrics`. */
+  adminApp: Express;
 }
 
-/** `/livez`, `/readyz` and, when `withMetrics`, `/metrics`: no logging, no auth, no request metrics. */
+/**
+ * A probe with a body declared too large is not the probe's to answer: the app refuses it (413)
+ * as on any other path, before anything would read the body.
+ */
+function leaveWhenTooLarge(req: Request, _res: Response, next: NextFunction): void {
+  next(declaresTooLargeBody(req) ? 'route' : undefined);
+}
+
+/**
+ * `/livez`, `/readyz` and, when `withMetrics`, `/metrics`, on the app itself: Express's default
+ * routing (case-insensitive, a trailing slash allowed); no logging, no auth, no request metrics.
+ */
 function addOperationalRoutes(app: Express, deps: AppDeps, withMetrics: boolean): void {
-  app.get('/livez', (_req, res) => {
+  app.get('/livez', leaveWhenTooLarge, (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', (_req, res) => {
+  app.get('/readyz', leaveWhenTooLarge, (_req, res) => {
     const { ready, checks, dependencies } = deps.readiness();
     res.setHeader('Cache-Control', 'no-store');
     res
@@ -61,53 +68,16 @@ function addOperationalRoutes(app: Express, deps: AppDeps, withMetrics: boolean)
       .json({ status: ready ? 'ready' : 'not ready', checks, dependencies });
   });
   if (!withMetrics) return;
-  app.get('/metrics', async (_req, res, next) => {
-    try {
-      const body = await deps.metrics.registry.metrics();
-      res.setHeader('Content-Type', deps.metrics.registry.contentType);
-      res.setHeader('Cache-Control', 'no-store');
-      res.end(body);
-    } catch (err) {
-      next(err);
-    }
-  });
-}
-
-/** An Express app without the `X-Powered-By` header and without ETags. */
-function plainExpressApp(): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.disable('etag');
-  return app;
-}
-
-/** The admin listener's app (`METRICS_PORT`): the probes and `/metrics`, nothing else. */
-function buildAdminApp(deps: AppDeps): Express {
-  const app = plainExpressApp();
-  addOperationalRoutes(app, deps, true);
-  app.use((req, res) => sendError(req, res, new RouteNotFoundError()));
-  return app;
-}
-
-export function buildApp(deps: AppDeps): GatewayHttp {
-  const app = plainExpressApp();
-  app.set('query parser', 'simple');
-  // Probes (and metrics, unless an admin port serves them) come first.
-  addOperationalRoutes(app, deps, !deps.separateMetrics);
-  // Every other request: metrics, the common headers, then the request id (and request logging
-  // at info). The API routes run it before their own steps; the rest here.
-  const recordRequest = httpMetrics(deps.metrics);
-  const logRequest = createHttpLogger(deps.logger);
-  const prelude = (req: IncomingMessage, res: HttpResponse) => {
-    recordRequest(req, res);
+  app.get('/metrics', leaveWhenTooLarge, async (_req, res) => {
+    const body = await deps.metrics.registry.metrics();
+    res.setHeader('Content-Type', deps.metrics.registry.contentType);
     res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    logRequest(req, res);
-  };
-  app.use((req, res, next) => {
-    prelude(req, res);
-    next();
+    res.end(body);
   });
+}
+
+/** `/openapi.json` and, in demo mode, `/dev/jwks.json`, routed as the probes are. */
+function addDocumentRoutes(app: Express, deps: AppDeps): void {
   const openapi = buildOpenApi(deps.routes, deps.version);
   app.get('/openapi.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
@@ -117,26 +87,53 @@ export function buildApp(deps: AppDeps): GatewayHttp {
     const jwks = deps.devJwks;
     app.get('/dev/jwks.json', (_req, res) => res.json(jwks));
   }
+}
+
+/** An Express app without the `X-Powered-By` header and without ETags. */
+function plainExpressApp(): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+  return app;
+}
+
+/** The end of every app: what no route answered is 404, then the one error handler. */
+function addNotFoundAndErrors(app: Express): void {
   app.use((req, res) => sendError(req, res, new RouteNotFoundError()));
   app.use(errorHandler);
+}
 
-  // The API routes are served before Express, on Node's own request and response objects
-  // (see http/plain-http.ts); a path they do not have goes to the app above.
-  const api = buildRouter(deps.routes, { verifyHolder: deps.verifyHolder, now: deps.now }, prelude);
-  const listener: RequestListener = (req, res) => {
-    try {
-      // Whatever the path: a body declared too large is refused before anything reads it.
-      if (declaresTooLargeBody(req)) {
-        const response = Object.assign(res, { locals: {} });
-        prelude(req, response);
-        sendError(req, response, payloadTooLarge());
-        return;
-      }
-      if (!api(req, res)) app(req, res);
-    } catch (err) {
-      // Nothing a request carries may escape as an exception: it would stop the process.
-      sendError(req, res, err);
-    }
-  };
-  return { listener, app, adminListener: buildAdminApp(deps) };
+/** The admin listener's app (`METRICS_PORT`): the probes and `/metrics`, nothing else. */
+function buildAdminApp(deps: AppDeps): Express {
+  const app = plainExpressApp();
+  addOperationalRoutes(app, deps, true);
+  app.use(refuseDeclaredTooLarge);
+  addNotFoundAndErrors(app);
+  return app;
+}
+
+/**
+ * The gateway's app, in order: the probes (and metrics, unless an admin port serves them); then
+ * for every other request metrics, the common headers and the request id (and request logging
+ * at info); the API router (router.ts: case-sensitive and strict); a body declared too large
+ * refused on any other path; the documents; 404; errors.
+ */
+export function buildApp(deps: AppDeps): GatewayHttp {
+  const app = plainExpressApp();
+  addOperationalRoutes(app, deps, !deps.separateMetrics);
+  const recordRequest = httpMetrics(deps.metrics);
+  const logRequest = createHttpLogger(deps.logger);
+  app.use((req, res, next) => {
+    recordRequest(req, res);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    logRequest(req, res);
+    next();
+  });
+  app.use(buildApiRouter(deps.routes, { verifyHolder: deps.verifyHolder, now: deps.now }));
+  app.use(refuseDeclaredTooLarge);
+  addDocumentRoutes(app, deps);
+  addNotFoundAndErrors(app);
+  return { app, adminApp: buildAdminApp(deps) };
 }

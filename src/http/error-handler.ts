@@ -1,7 +1,8 @@
 /**
  * Errors become HTTP here and nowhere else. The body family follows the route (`/v1` `{error}`,
- * FDX `{code, message, debugMessage}`, platform `{error, error_description}`); upstream details and
- * stacks stay in `cause` and the log.
+ * FDX `{code, message, debugMessage}`, platform `{error, error_description}`): the matched route,
+ * or the family space the request was in (router.ts), sets `res.locals.family`; anything else
+ * answers in the `/v1` body. Upstream details and stacks stay in `cause` and the log.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
@@ -14,18 +15,11 @@ import {
   UnsupportedMediaTypeError,
 } from '../errors';
 import { recordFailure } from '../observability/logger';
-import { rawPath, sendJson } from './plain-http';
+import { sendJson } from './json-answer';
 import type { ErrorFamily } from './route-spec';
 
 /** Default `Retry-After` seconds of a 503 whose cause did not say. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
-
-/** The error family of a path, for errors raised before or outside a route. */
-export function familyOfPath(path: string): ErrorFamily {
-  if (path.startsWith('/fdx/')) return 'fdx';
-  if (path === '/v1/token' || path.startsWith('/v1/data-provider/')) return 'platform';
-  return 'v1';
-}
 
 /** Turns errors of Express and body-parser (which carry `type`/`status`) into gateway errors. */
 export function toGatewayError(err: unknown): GatewayError {
@@ -115,7 +109,7 @@ export function sendError(
 ): void {
   const err = toGatewayError(raw);
   const locals = res.locals ?? {};
-  const family = (locals.family as ErrorFamily | undefined) ?? familyOfPath(rawPath(req));
+  const family = (locals.family as ErrorFamily | undefined) ?? 'v1';
   const requestId = String(locals.requestId ?? '');
   // What was thrown is logged (an unexpected error as itself, not as the InternalError it became).
   recordFailure(res, { code: err.code, status: err.status, error: raw });

@@ -1,27 +1,24 @@
 /**
- * Builds the gateway's router from the route table: for each route, authentication, body checks
- * (415, 413, malformed JSON), query and body validation, the handler, deprecation headers, and
- * JSON or streamed answers.
+ * Builds the gateway's API router from the route table: an Express router whose routes run, as
+ * middleware, authentication, body checks (415, 413, malformed JSON), query and body validation,
+ * the handler, deprecation headers, and JSON or streamed answers.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import FindMyWay from 'find-my-way';
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type Response,
+  type Router,
+} from 'express';
 import { withDateWindow } from '../api/date-window';
 import type { HolderVerifier } from '../auth/holder-auth';
-import { InvalidFieldError, UnsupportedMediaTypeError } from '../errors';
-import { readBody } from './body-reader';
+import { RouteNotFoundError, UnsupportedMediaTypeError } from '../errors';
 import type { CallContext } from '../ports';
-import { sendError } from './error-handler';
+import { declaresTooLargeBody, payloadTooLarge, readBody } from './body-reader';
+import { sendJson } from './json-answer';
 import { parseAccountIdsBody, parseQuery } from './parameters';
-import {
-  hasBodyOfType,
-  type HttpRequest,
-  type HttpResponse,
-  queryOf,
-  rawPath,
-  sendJson,
-} from './plain-http';
-import type { AuthRequest, HandlerResult, RouteSpec } from './route-spec';
+import type { AuthRequest, ErrorFamily, HandlerResult, RouteSpec } from './route-spec';
 
 export interface RouterDeps {
   verifyHolder: HolderVerifier;
@@ -34,12 +31,19 @@ export function routePattern(template: string): string {
   return template.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** Reads a route's body: JSON, or (for `json-or-form` routes) a form; any other type is 415. */
-async function readRouteBody(kind: NonNullable<RouteSpec['body']>, req: HttpRequest) {
-  if (hasBodyOfType(req, 'application/json')) req.body = await readBody(req, 'json');
-  else if (kind === 'json-or-form' && hasBodyOfType(req, 'application/x-www-form-urlencoded')) {
-    req.body = await readBody(req, 'form');
-  } else throw new UnsupportedMediaTypeError();
+/** The request target exactly as sent, without the query (the `aud` of holder tokens). */
+export function rawPath(req: Request): string {
+  const url = req.originalUrl;
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/**
+ * Refuses a request that declares a body over the limit before anything reads it: 413, and the
+ * connection closes, so its rest is never read.
+ */
+export function refuseDeclaredTooLarge(req: Request, _res: Response, next: NextFunction): void {
+  next(declaresTooLargeBody(req) ? payloadTooLarge() : undefined);
 }
 
 /**
@@ -57,7 +61,7 @@ class RequestCallContext implements CallContext {
   readonly requestId: string;
   #signal: AbortSignal | undefined;
 
-  constructor(private readonly res: HttpResponse) {
+  constructor(private readonly res: Response) {
     this.requestId = String(res.locals.requestId);
   }
 
@@ -76,7 +80,7 @@ class RequestCallContext implements CallContext {
   }
 }
 
-function authRequest(req: HttpRequest): AuthRequest {
+function authRequest(req: Request): AuthRequest {
   return {
     authorization: req.headers.authorization,
     path: rawPath(req),
@@ -85,7 +89,7 @@ function authRequest(req: HttpRequest): AuthRequest {
   };
 }
 
-async function send(req: HttpRequest, res: HttpResponse, route: RouteSpec, result: HandlerResult) {
+async function send(req: Request, res: Response, route: RouteSpec, result: HandlerResult) {
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   const status = result.status ?? route.successStatus ?? 200;
   if (result.stream) {
@@ -103,7 +107,7 @@ async function send(req: HttpRequest, res: HttpResponse, route: RouteSpec, resul
       await pipeline(body, res);
     } catch (err) {
       // Headers may be gone already: the error handler then only closes the connection.
-      if (!res.writableFinished) sendError(req, res, err);
+      if (!res.writableFinished) throw err;
     }
     return;
   }
@@ -113,18 +117,61 @@ async function send(req: HttpRequest, res: HttpResponse, route: RouteSpec, resul
   } else sendJson(req, res, status, result.body);
 }
 
-/** The answer to one request of a matched route: its steps, each answering its own failure. */
-type RouteRunner = (req: HttpRequest, res: HttpResponse) => Promise<void>;
+type Step = (req: Request, res: Response, next: NextFunction) => void | Promise<void>;
 
-function routeRunner(route: RouteSpec, deps: RouterDeps): RouteRunner {
+/**
+ * First step: the route's family, template and operation, for errors, metrics and logs; then a
+ * body declared too large is refused before anything reads it.
+ */
+function enter(route: RouteSpec): Step {
+  const { family, path, operationId } = route;
+  return (req, res, next) => {
+    res.locals.family = family;
+    res.locals.route = path;
+    res.locals.operationId = operationId;
+    refuseDeclaredTooLarge(req, res, next);
+  };
+}
+
+/** The route's authentication: the holder's token, or the route's own authenticator. */
+function authenticate(route: RouteSpec, deps: RouterDeps): Step | undefined {
   const auth = route.auth;
-  const body = route.body === 'accountIds' ? 'json' : route.body;
-  const handle = async (req: HttpRequest, res: HttpResponse) => {
-    const rawQuery = queryOf(req);
+  if (auth === 'holder') {
+    return async (req, _res, next) => {
+      await deps.verifyHolder(req.headers.authorization, rawPath(req));
+      next();
+    };
+  }
+  if (typeof auth === 'function') {
+    return async (req, res, next) => {
+      res.locals.auth = await auth(authRequest(req));
+      next();
+    };
+  }
+  return undefined;
+}
+
+/** Reads a route's body: JSON, or (for `json-or-form` routes) a form; any other type is 415. */
+function bodyReader(route: RouteSpec): Step | undefined {
+  if (!route.body) return undefined;
+  const acceptsForm = route.body === 'json-or-form';
+  return async (req, _res, next) => {
+    if (req.is('application/json')) req.body = await readBody(req, 'json');
+    else if (acceptsForm && req.is('application/x-www-form-urlencoded')) {
+      req.body = await readBody(req, 'form');
+    } else throw new UnsupportedMediaTypeError();
+    next();
+  };
+}
+
+/** Validates the query (and a specific-accounts body), calls the handler, answers. */
+function handler(route: RouteSpec, deps: RouterDeps): Step {
+  return async (req, res) => {
+    const rawQuery = req.query as Record<string, unknown>;
     let query = parseQuery(rawQuery, route.query);
     if (route.dateWindow) query = withDateWindow(query, deps.now());
     const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
-    const params = req.params ?? {};
+    const params = req.params as Record<string, string>;
     const result = await route.handle({
       params,
       query,
@@ -142,100 +189,79 @@ function routeRunner(route: RouteSpec, deps: RouterDeps): RouteRunner {
     }
     await send(req, res, route, result);
   };
-  return async (req, res) => {
-    try {
-      if (auth === 'holder') await deps.verifyHolder(req.headers.authorization, rawPath(req));
-      else if (typeof auth === 'function') res.locals.auth = await auth(authRequest(req));
-      if (body) await readRouteBody(body, req);
-      await handle(req, res);
-    } catch (err) {
-      sendError(req, res, err);
-    }
-  };
 }
 
-/** A path parameter is one or more characters, as in the route table's `{name}`. */
-const hasEmptyParam = (params: Record<string, string | undefined>) =>
-  Object.values(params).some((value) => !value);
-
-/** Each path segment percent-decodes, or is replaced by `_`: tells a bad encoding from no route. */
-const withBadSegmentsReplaced = (path: string) =>
-  path
-    .split('/')
-    .map((segment) => {
-      try {
-        decodeURIComponent(segment);
-        return segment;
-      } catch {
-        return '_';
-      }
-    })
-    .join('/');
+/** A route's steps, in order; a step that throws hands its error to the error handler. */
+function routeSteps(route: RouteSpec, deps: RouterDeps): Step[] {
+  const steps = [enter(route), authenticate(route, deps), bodyReader(route), handler(route, deps)];
+  return steps.filter((step): step is Step => step !== undefined);
+}
 
 /**
- * Serves a request when a route matches it (or would, but for a bad percent-encoding), and says
- * so; false leaves the request untouched for the rest of the app.
+ * The space of each error family: the first two segments of its routes' paths (`/v1/banking`,
+ * `/fdx/v6`, `/v1/token`...). What a request there does not match (a path or method no route
+ * has, a bad percent-encoding) is answered in that family's body.
  */
-export type ApiDispatcher = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/**
- * The route table as one dispatcher: a single radix-tree look-up (find-my-way) of the method and
- * raw path, then `prelude` (metrics, common headers, request id), then the route's steps in order
- * (authentication, body, handler), each failure answered as the route's error family. It runs on
- * Node's own request and response objects, before and without Express (see plain-http.ts). Paths
- * are case-sensitive and strict (no trailing slash), HEAD is answered by the GET route, and a
- * path or method no route has is left to the app (its 404). A path parameter that is not valid
- * percent-encoding answers 400 "Invalid field: path".
- */
-export function buildRouter(
-  routes: readonly RouteSpec[],
-  deps: RouterDeps,
-  prelude: (req: HttpRequest, res: HttpResponse) => void,
-): ApiDispatcher {
-  const table = FindMyWay<FindMyWay.HTTPVersion.V1>({
-    caseSensitive: true,
-    ignoreTrailingSlash: false,
-    ignoreDuplicateSlashes: false,
-    // find-my-way's default (100) would make a longer id a 404; Node's header limit bounds it.
-    maxParamLength: 16 * 1024,
-  });
+function familySpaces(routes: readonly RouteSpec[]): Map<string, ErrorFamily> {
+  const spaces = new Map<string, ErrorFamily>();
   for (const route of routes) {
-    const runner = routeRunner(route, deps);
-    table.on(route.method, routePattern(route.path), () => undefined, { runner, route });
+    const fixed: string[] = [];
+    for (const segment of route.path.split('/').slice(1, 3)) {
+      if (segment.includes('{')) break;
+      fixed.push(segment);
+    }
+    if (fixed.length === 0) continue;
+    const prefix = `/${fixed.join('/')}`;
+    const known = spaces.get(prefix);
+    if (known && known !== route.family) {
+      throw new Error(`routes under ${prefix} answer in two error families`);
+    }
+    spaces.set(prefix, route.family);
   }
-  const find = (method: string, path: string) => {
-    const found = table.find(method as FindMyWay.HTTPMethod, path);
-    if (found || method !== 'HEAD') return found;
-    return table.find('GET', path);
-  };
-  // The route is known before the prelude, so metrics and request logs carry its template.
-  const begin = (req: IncomingMessage, res: ServerResponse, route?: RouteSpec) => {
-    const response = res as HttpResponse;
-    const locals = Object.create(null) as Record<string, unknown>;
-    if (route) {
-      locals.family = route.family;
-      locals.route = route.path;
-      locals.operationId = route.operationId;
+  return spaces;
+}
+
+/**
+ * The end of a family's space, reached only by what no route there answered: a request no route
+ * matched is 404 (413 when it declares a body too large), and every error of the space takes
+ * the family (a route's own errors have it already).
+ */
+function familySpaceEnd(family: ErrorFamily): [Step, ErrorRequestHandler] {
+  return [
+    (req, _res, next) => {
+      next(declaresTooLargeBody(req) ? payloadTooLarge() : new RouteNotFoundError());
+    },
+    (err, _req, res, next) => {
+      res.locals.family ??= family;
+      next(err);
+    },
+  ];
+}
+
+/**
+ * The route table as one Express router: paths are case-sensitive and strict (no trailing
+ * slash), HEAD is answered by the GET route, and a path or method no route has is 404 in its
+ * family's body (outside every family's space it leaves the router, to the app's 404). A path
+ * parameter that is not valid percent-encoding is Express's URIError, answered 400 "Invalid
+ * field: path" by the error handler.
+ */
+export function buildApiRouter(routes: readonly RouteSpec[], deps: RouterDeps): Router {
+  const router = express.Router({ caseSensitive: true, strict: true });
+  // One Express route per path, its methods on it, in table order: a request tests each path
+  // once, until one matches.
+  const byPath = new Map<string, express.IRoute>();
+  for (const route of routes) {
+    let entry = byPath.get(route.path);
+    if (!entry) {
+      entry = router.route(routePattern(route.path));
+      byPath.set(route.path, entry);
     }
-    response.locals = locals;
-    prelude(req, response);
-    return response;
-  };
-  return (req, res) => {
-    const method = req.method ?? 'GET';
-    const path = rawPath(req);
-    const found = find(method, path);
-    if (!found || hasEmptyParam(found.params)) {
-      if (path.includes('%') && find(method, withBadSegmentsReplaced(path))) {
-        sendError(req, begin(req, res), new InvalidFieldError('path'));
-        return true;
-      }
-      return false;
-    }
-    const request = req as HttpRequest;
-    request.params = found.params as Record<string, string>;
-    const { runner, route } = found.store as { runner: RouteRunner; route: RouteSpec };
-    void runner(request, begin(req, res, route));
-    return true;
-  };
+    const steps = routeSteps(route, deps);
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    entry[method](...steps);
+  }
+  // After the routes: a request a route answers never tests these.
+  for (const [prefix, family] of familySpaces(routes))
+    router.use(prefix, ...familySpaceEnd(family));
+  return router;
 }

@@ -128,6 +128,20 @@ describe('bodies over the limit', () => {
     expect(answer.bytesWritten).toBeLessThan(16 * MIB);
   });
 
+  it('when a probe, a document or an unknown path declares a body over the limit, then it is 413 at once and the connection closes', async () => {
+    for (const path of ['/livez', '/readyz', '/metrics', '/openapi.json', '/nothing-here']) {
+      const head = requestHead('GET', path, { 'content-length': String(GIB) });
+      const answer = await rawRequest(gw.origin, head);
+      expect({ path, status: answer.status, body: JSON.parse(answer.body) }).toEqual({
+        path,
+        status: 413,
+        body: { error: 'Payload too large' },
+      });
+      expect(answer.head).toMatch(/^connection: close$/im);
+      expect(answer.closedByServer).toBe(true);
+    }
+  });
+
   it('when /v1/token declares a body over the limit, then it is 413 invalid_request at once and the connection closes', async () => {
     const head = requestHead('POST', '/v1/token', {
       'content-type': 'application/x-www-form-urlencoded',

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createDemoAdapter, loadDemoData, DemoDataError } from '../../adapters/demo';
@@ -26,20 +27,35 @@ describe('routing and request ids', () => {
   });
   afterAll(() => gw.close());
 
-  it("when an API route is called, then its request and response keep Node's own prototypes (Express never re-parents them), while Express still serves the probes", async () => {
-    const spy = jest.spyOn(Object, 'setPrototypeOf');
+  it("when an API route or a probe is called, then no request or response is re-parented: the server makes them with the app's prototypes", async () => {
+    const setPrototypeOf = Object.setPrototypeOf;
+    const reparented: string[] = [];
+    const spy = jest.spyOn(Object, 'setPrototypeOf').mockImplementation((target, proto) => {
+      const isHttpObject =
+        target instanceof http.IncomingMessage || target instanceof http.ServerResponse;
+      if (isHttpObject && Object.getPrototypeOf(target) !== proto) {
+        reparented.push((target as object).constructor.name);
+      }
+      return setPrototypeOf(target, proto);
+    });
+    // The same app behind a plain server: Express re-parents both objects of each request.
+    const plain = http.createServer(gw.gateway.app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => plain.once('listening', resolve));
     try {
       const api = await gw.get(DETAIL);
       expect(api.status).toBe(200);
       expect(api.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(api.headers.get('content-length')).toBe(String(Buffer.byteLength(api.text)));
-      const isHttpObject = (o: unknown) =>
-        o instanceof http.IncomingMessage || o instanceof http.ServerResponse;
-      expect(spy.mock.calls.filter(([target]) => isHttpObject(target))).toEqual([]);
       expect((await gw.get('/livez')).status).toBe(200);
-      expect(spy.mock.calls.filter(([target]) => isHttpObject(target)).length).toBe(2);
+      expect(reparented).toEqual([]);
+
+      const port = (plain.address() as AddressInfo).port;
+      expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+      expect(reparented).toEqual(['IncomingMessage', 'ServerResponse']);
     } finally {
       spy.mockRestore();
+      plain.closeAllConnections();
+      await new Promise((resolve) => plain.close(resolve));
     }
   });
 
@@ -105,6 +121,51 @@ describe('routing and request ids', () => {
     }
     const encoded = await gw.get('/v1/common/customer/c%2D1001/detail');
     expect(encoded.status).toBe(200);
+  });
+
+  it("when a request in a family's space matches no route, then the answer has that family's body", async () => {
+    const answers = [];
+    for (const [method, target] of [
+      ['GET', '/fdx/v6/customer/c-1001/nothing-here'],
+      ['GET', '/fdx/v6/customer/%E0%A4%A/accounts/a/transactions'],
+      ['GET', '/v1/data-provider/cdr/nothing-here'],
+      ['GET', '/v1/token'],
+      ['OPTIONS', DETAIL],
+    ] as const) {
+      const res = await gw.request(method, target, { headers: { 'x-request-id': 'req-space' } });
+      answers.push({ method, target, status: res.status, body: res.body });
+    }
+    expect(answers).toEqual([
+      {
+        method: 'GET',
+        target: '/fdx/v6/customer/c-1001/nothing-here',
+        status: 404,
+        body: { code: 404, message: 'Not found', debugMessage: 'request req-space' },
+      },
+      {
+        method: 'GET',
+        target: '/fdx/v6/customer/%E0%A4%A/accounts/a/transactions',
+        status: 400,
+        body: {
+          code: 400,
+          message: 'Invalid request',
+          debugMessage: 'Invalid field: path (request req-space)',
+        },
+      },
+      {
+        method: 'GET',
+        target: '/v1/data-provider/cdr/nothing-here',
+        status: 404,
+        body: { error: 'not_found', error_description: 'Not found' },
+      },
+      {
+        method: 'GET',
+        target: '/v1/token',
+        status: 404,
+        body: { error: 'not_found', error_description: 'Not found' },
+      },
+      { method: 'OPTIONS', target: DETAIL, status: 404, body: { error: 'Not found' } },
+    ]);
   });
 
   it('when HEAD is sent to a GET route, then it answers the GET headers without a body', async () => {

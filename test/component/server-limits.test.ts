@@ -148,6 +148,23 @@ describe('server limits from configuration', () => {
     expect(server.running.metricsServer!.listening).toBe(false);
   });
 
+  it('when a probe on METRICS_PORT declares a body over the limit, then it is 413 at once and the connection closes', async () => {
+    const metricsPort = await freePort();
+    const server = await startServer({ METRICS_PORT: metricsPort });
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(metricsPort, '127.0.0.1');
+      let received = '';
+      socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(received));
+      socket.write('GET /livez HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 1073741824\r\n\r\n');
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/^connection: close$/im);
+    expect(answer).toContain('{"error":"Payload too large"}');
+    await server.stop();
+  });
+
   it('when METRICS_PORT is not set, then the API port serves /metrics', async () => {
     const server = await startServer({});
     expect(server.running.metricsServer).toBeUndefined();

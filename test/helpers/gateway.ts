@@ -11,6 +11,7 @@ import pino from 'pino';
 import { generatePlatformKeyJson } from '../../src/auth/platform-tokens';
 import { configFrom } from '../../src/config/config';
 import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway';
+import { createHttpServer } from '../../src/http/http-server';
 import { holderClaims, makeKey, signToken, type TestKey, type TokenOptions } from './keys';
 
 export const TEST_BASE_URL = 'https://holder.example.test';
@@ -111,7 +112,7 @@ export async function startGateway(
     ...env,
   });
   const gateway = await createGateway(config, { logger: pino({ level: 'silent' }), ...options });
-  const server = http.createServer(gateway.listener).listen(0, '127.0.0.1');
+  const server = createHttpServer(gateway.app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

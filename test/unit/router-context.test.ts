@@ -3,9 +3,11 @@
  * a shared prototype: an object literal with a getter gives every request a hidden class of its
  * own, which kept finished requests alive across young-generation GCs (docs/benchmarks.md).
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildRouter } from '../../src/http/router';
+import express from 'express';
+import { createHttpServer } from '../../src/http/http-server';
+import { buildApiRouter } from '../../src/http/router';
 import type { RouteSpec } from '../../src/http/route-spec';
 import type { CallContext } from '../../src/ports';
 
@@ -31,19 +33,18 @@ describe('call context', () => {
       },
     };
     let n = 0;
-    const dispatch = buildRouter(
-      [route],
-      {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.requestId = `r-${n++}`;
+      next();
+    });
+    app.use(
+      buildApiRouter([route], {
         verifyHolder: () => Promise.reject(new Error('no holder routes here')),
         now: () => new Date(),
-      },
-      (_req, res) => {
-        res.locals.requestId = `r-${n++}`;
-      },
+      }),
     );
-    server = http.createServer((req, res) => {
-      if (!dispatch(req, res)) res.writeHead(404).end();
-    });
+    server = createHttpServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
