@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { demoAdapterModule } from '../adapters/demo';
 import { fineractAdapterModule } from '../adapters/fineract';
+import { krakenAdapterModule } from '../adapters/kraken';
 import { adapterConfigFrom } from './config/adapter-config';
 import { type Config, ConfigError, gatewayValuesFor } from './config/config';
 import type { AdapterContext, AdapterModule, CoreAdapter } from './ports';
@@ -18,6 +19,7 @@ import type { AdapterContext, AdapterModule, CoreAdapter } from './ports';
 const BUILT_IN: Readonly<Record<string, AdapterModule>> = {
   demo: demoAdapterModule,
   fineract: fineractAdapterModule,
+  kraken: krakenAdapterModule,
 };
 
 /** Ids of the adapters shipped with the gateway. */
