@@ -11,7 +11,7 @@
  *   "graphqlError" | "refuseCredentials", "delayMs"?, "retryAfterSeconds"?, "errorCode"? }`;
  * - `POST /__sim/expire-tokens`: every token issued so far answers KT-CT-1120 from now on.
  * The request log keeps each operation's name and variables, and whether a token came with it,
- * never the token.
+ * never a token or key.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -84,6 +84,16 @@ function readBody(req: http.IncomingMessage): Promise<string | null> {
   });
 }
 
+/** The variables with the token mutation's key or refresh token replaced by its field name. */
+function redacted(variables: Record<string, unknown>): Record<string, unknown> {
+  const input = variables.input;
+  if (!input || typeof input !== 'object') return variables;
+  return {
+    ...variables,
+    input: Object.fromEntries(Object.keys(input).map((k) => [k, '<redacted>'])),
+  };
+}
+
 function send(res: http.ServerResponse, status: number, body: unknown, headers = {}): void {
   if (res.destroyed) return;
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -133,7 +143,7 @@ export async function startKrakenSimulator(
     const authorization = req.headers.authorization;
     requests.push({
       operationName: request.operationName,
-      variables: request.variables,
+      variables: redacted(request.variables),
       authenticated: authorization !== undefined,
     });
     if (fault === 'slow') await new Promise((r) => setTimeout(r, faultOptions.delayMs ?? 2000));
