@@ -136,6 +136,19 @@ export async function startKrakenSimulator(
     faultOptions = opts;
   };
   const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  /** Waits `ms`, or less when the caller goes away or the simulator closes. */
+  const delay = (ms: number, res: http.ServerResponse) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        timers.delete(timer);
+        resolve();
+      }
+      timers.add(timer);
+      res.once('close', done);
+    });
 
   async function answerGraphql(req: http.IncomingMessage, res: http.ServerResponse) {
     const request = graphqlRequestOf(await readBody(req));
@@ -146,7 +159,7 @@ export async function startKrakenSimulator(
       variables: redacted(request.variables),
       authenticated: authorization !== undefined,
     });
-    if (fault === 'slow') await new Promise((r) => setTimeout(r, faultOptions.delayMs ?? 2000));
+    if (fault === 'slow') await delay(faultOptions.delayMs ?? 2000, res);
     if (fault === 'error500') return send(res, 500, { detail: 'Internal Server Error' });
     if (fault === 'unavailable503') {
       const retry = faultOptions.retryAfterSeconds;
@@ -238,6 +251,7 @@ export async function startKrakenSimulator(
     expireTokens: () => tokens.expireAll(),
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
