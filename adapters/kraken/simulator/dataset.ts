@@ -257,23 +257,27 @@ function meterPoint(
   return { id, identifier, supplyType, agreements };
 }
 
-/** Generates the data set (see the module comment). */
-export function generateKrakenDataset(seed = DEFAULT_SEED): KrakenDataset {
-  const random = seededRandom(seed);
-  const [home, dual, old, voided, cafe] = [1, 2, 3, 4, 5].map(() => accountNumber(random)) as [
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-  const agreement = (id: number, from: string, to: string | null, productCode: string) => ({
+interface AccountNumbers {
+  home: string;
+  dual: string;
+  old: string;
+  voided: string;
+  cafe: string;
+}
+
+function agreement(id: number, from: string, to: string | null, productCode: string): SimAgreement {
+  return {
     id,
     validFrom: `${from}T00:00:00+11:00`,
     validTo: to && `${to}T00:00:00+11:00`,
     isRevoked: false,
     productCode,
-  });
+  };
+}
+
+/** The accounts: customer 1's home, dual-fuel, closed and void ones; customer 3's business. */
+function accountsOf(n: AccountNumbers, random: SeededRandom): SimAccount[] {
+  const { home, dual, old, voided, cafe } = n;
   const accounts: SimAccount[] = [
     {
       number: home,
@@ -371,7 +375,13 @@ export function generateKrakenDataset(seed = DEFAULT_SEED): KrakenDataset {
     billType: 'INVOICE',
   });
 
-  const users: SimAccountUser[] = [
+  return accounts;
+}
+
+/** The account users, their accounts and concession cards. */
+function usersOf(n: AccountNumbers): SimAccountUser[] {
+  const { home, dual, old, voided, cafe } = n;
+  return [
     {
       id: '301',
       number: 'U-6F1E2D3C',
@@ -457,6 +467,21 @@ export function generateKrakenDataset(seed = DEFAULT_SEED): KrakenDataset {
       concessions: [],
     },
   ];
+}
+
+/** Generates the data set (see the module comment). */
+export function generateKrakenDataset(seed = DEFAULT_SEED): KrakenDataset {
+  const random = seededRandom(seed);
+  const [home, dual, old, voided, cafe] = [1, 2, 3, 4, 5].map(() => accountNumber(random)) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const numbers = { home, dual, old, voided, cafe };
+  const accounts = accountsOf(numbers, random);
+  const users = usersOf(numbers);
   return {
     users,
     accounts: Object.fromEntries(accounts.map((a) => [a.number, a])),

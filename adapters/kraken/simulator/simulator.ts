@@ -118,119 +118,130 @@ function graphqlRequestOf(text: string | null): GraphqlRequest | null {
   }
 }
 
-export async function startKrakenSimulator(
-  options: KrakenSimulatorOptions = {},
-): Promise<KrakenSimulator> {
-  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
-  const data = generateKrakenDataset(options.seed);
-  const tokens = new SimTokens(
-    options.tokenLifetimeSeconds ?? 3600,
-    options.refreshLifetimeSeconds ?? 7 * 24 * 3600,
-  );
-  const root = rootValue(data);
-  const requests: KrakenRequestRecord[] = [];
-  let fault: KrakenFault = 'none';
-  let faultOptions: KrakenFaultOptions = {};
-  const setFault = (next: KrakenFault, opts: KrakenFaultOptions = {}) => {
-    fault = next;
-    faultOptions = opts;
-  };
-  const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
+const FAULTS: readonly KrakenFault[] = [
+  'none',
+  'slow',
+  'error500',
+  'unavailable503',
+  'graphqlError',
+  'refuseCredentials',
+];
+
+/** The simulator's state and its two request handlers. */
+class SimServer {
+  readonly requests: KrakenRequestRecord[] = [];
+  readonly timers = new Set<NodeJS.Timeout>();
+  private fault: KrakenFault = 'none';
+  private faultOptions: KrakenFaultOptions = {};
+  private readonly root: ReturnType<typeof rootValue>;
+
+  constructor(
+    readonly data: KrakenDataset,
+    readonly tokens: SimTokens,
+    readonly apiKey: string,
+  ) {
+    this.root = rootValue(data);
+  }
+
+  setFault(fault: KrakenFault, options: KrakenFaultOptions = {}): void {
+    this.fault = fault;
+    this.faultOptions = options;
+  }
+
   /** Waits `ms`, or less when the caller goes away or the simulator closes. */
-  const delay = (ms: number, res: http.ServerResponse) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+  private delay(ms: number, res: http.ServerResponse): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
         clearTimeout(timer);
-        timers.delete(timer);
+        this.timers.delete(timer);
         resolve();
-      }
-      timers.add(timer);
+      };
+      const timer = setTimeout(done, ms);
+      this.timers.add(timer);
       res.once('close', done);
     });
+  }
 
-  async function answerGraphql(req: http.IncomingMessage, res: http.ServerResponse) {
+  async answerGraphql(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const request = graphqlRequestOf(await readBody(req));
     if (!request) return send(res, 400, { errors: [{ message: 'Invalid GraphQL request.' }] });
     const authorization = req.headers.authorization;
-    requests.push({
+    this.requests.push({
       operationName: request.operationName,
       variables: redacted(request.variables),
       authenticated: authorization !== undefined,
     });
-    if (fault === 'slow') await delay(faultOptions.delayMs ?? 2000, res);
+    const { fault, faultOptions } = this;
+    if (fault === 'slow') await this.delay(faultOptions.delayMs ?? 2000, res);
     if (fault === 'error500') return send(res, 500, { detail: 'Internal Server Error' });
+    const retry = faultOptions.retryAfterSeconds;
+    const retryHeader = retry ? { 'retry-after': retry } : {};
     if (fault === 'unavailable503') {
-      const retry = faultOptions.retryAfterSeconds;
-      return send(
-        res,
-        503,
-        { detail: 'Service Unavailable' },
-        retry ? { 'retry-after': retry } : {},
-      );
+      return send(res, 503, { detail: 'Service Unavailable' }, retryHeader);
     }
     if (fault === 'refuseCredentials') {
-      return send(res, 200, {
-        data: null,
-        errors: [errorFor(authorization ? 'KT-CT-1111' : 'KT-CT-1135').toJSON()],
-      });
+      const code = authorization ? 'KT-CT-1111' : 'KT-CT-1135';
+      return send(res, 200, { data: null, errors: [errorFor(code).toJSON()] });
     }
+    const forced = fault === 'graphqlError' ? (faultOptions.errorCode ?? 'KT-CT-1199') : undefined;
     const context: SimContext = {
       authorization,
-      tokens,
-      apiKey,
-      ...(fault === 'graphqlError'
-        ? { forcedErrorCode: faultOptions.errorCode ?? 'KT-CT-1199' }
-        : {}),
+      tokens: this.tokens,
+      apiKey: this.apiKey,
+      ...(forced ? { forcedErrorCode: forced } : {}),
     };
     const result = await graphql({
       schema: simSchema(),
       source: request.query,
-      rootValue: root,
+      rootValue: this.root,
       contextValue: context,
       variableValues: request.variables,
       operationName: request.operationName,
     });
-    const retry = fault === 'graphqlError' ? faultOptions.retryAfterSeconds : undefined;
-    send(res, 200, result, retry ? { 'retry-after': retry } : {});
+    send(res, 200, result, forced ? retryHeader : {});
   }
 
-  async function answerAdmin(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
+  async answerAdmin(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     if (path === '/__sim/expire-tokens') {
-      tokens.expireAll();
+      this.tokens.expireAll();
       return send(res, 200, { expired: true });
     }
+    let body: (KrakenFaultOptions & { fault?: KrakenFault }) | undefined;
     try {
-      const body = JSON.parse((await readBody(req)) ?? '') as KrakenFaultOptions & {
+      body = JSON.parse((await readBody(req)) ?? '') as KrakenFaultOptions & {
         fault?: KrakenFault;
       };
-      const faults: KrakenFault[] = [
-        'none',
-        'slow',
-        'error500',
-        'unavailable503',
-        'graphqlError',
-        'refuseCredentials',
-      ];
-      if (!body.fault || !faults.includes(body.fault)) throw new Error('unknown fault');
-      setFault(body.fault, body);
-      send(res, 200, { fault: body.fault });
     } catch {
-      send(res, 400, {
-        error:
-          'expected { "fault": one of none, slow, error500, unavailable503, graphqlError, refuseCredentials }',
-      });
+      body = undefined;
     }
+    if (!body?.fault || !FAULTS.includes(body.fault)) {
+      return send(res, 400, { error: `expected { "fault": one of ${FAULTS.join(', ')} }` });
+    }
+    this.setFault(body.fault, body);
+    send(res, 200, { fault: body.fault });
   }
+}
 
+export async function startKrakenSimulator(
+  options: KrakenSimulatorOptions = {},
+): Promise<KrakenSimulator> {
+  const tokens = new SimTokens(
+    options.tokenLifetimeSeconds ?? 3600,
+    options.refreshLifetimeSeconds ?? 7 * 24 * 3600,
+  );
+  const sim = new SimServer(
+    generateKrakenDataset(options.seed),
+    tokens,
+    options.apiKey ?? DEFAULT_API_KEY,
+  );
+  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     const handle =
       req.method === 'POST' && path === GRAPHQL_PATH
-        ? answerGraphql(req, res)
+        ? sim.answerGraphql(req, res)
         : req.method === 'POST' && (path === '/__sim/fault' || path === '/__sim/expire-tokens')
-          ? answerAdmin(req, res, path)
+          ? sim.answerAdmin(req, res, path)
           : Promise.resolve(send(res, 404, { detail: 'Not found' }));
     handle.catch(() => send(res, 500, { detail: 'Internal Server Error' }));
   });
@@ -238,20 +249,19 @@ export async function startKrakenSimulator(
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
-  );
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}${GRAPHQL_PATH}`,
-    apiKey,
-    data,
-    requests,
-    setFault,
+    url: `http://${host}:${port}${GRAPHQL_PATH}`,
+    apiKey: sim.apiKey,
+    data: sim.data,
+    requests: sim.requests,
+    setFault: (fault, faultOptions) => sim.setFault(fault, faultOptions),
     expireTokens: () => tokens.expireAll(),
     close: () =>
       new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
+        for (const timer of sim.timers) clearTimeout(timer);
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
