@@ -2,15 +2,16 @@
  * The adapter registry: resolves `CORE_ADAPTER` to an adapter module and hands it its own
  * configuration block. The only place in `src/` that knows concrete adapters.
  *
- * `CORE_ADAPTER` is a built-in id (`demo`, `fineract`), a module path (starting with `.` or `/`,
- * resolved from the working directory) or a package name (resolved from the working directory).
- * A module exports its {@link AdapterModule} as `default`, as `adapterModule`, or as the module
- * itself.
+ * `CORE_ADAPTER` is a built-in id (`demo`, `fineract`, `kraken`), a module path (starting with
+ * `.` or `/`, resolved from the working directory) or a package name (resolved from the working
+ * directory). A module exports its {@link AdapterModule} as `default`, as `adapterModule`, or as
+ * the module itself.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { demoAdapterModule } from '../adapters/demo';
 import { fineractAdapterModule } from '../adapters/fineract';
+import { krakenAdapterModule } from '../adapters/kraken';
 import { adapterConfigFrom } from './config/adapter-config';
 import { type Config, ConfigError, gatewayValuesFor } from './config/config';
 import type { AdapterContext, AdapterModule, CoreAdapter } from './ports';
@@ -18,6 +19,7 @@ import type { AdapterContext, AdapterModule, CoreAdapter } from './ports';
 const BUILT_IN: Readonly<Record<string, AdapterModule>> = {
   demo: demoAdapterModule,
   fineract: fineractAdapterModule,
+  kraken: krakenAdapterModule,
 };
 
 /** Ids of the adapters shipped with the gateway. */

@@ -203,6 +203,14 @@ describe('the image, replayed in temporary folders', () => {
     expect(fs.existsSync(path.join(appDir, 'dist/src/main.js'))).toBe(true);
   });
 
+  it('when built, then every built-in adapter finds its run-time files', async () => {
+    const load =
+      "const q = require('./dist/adapters/kraken/kraken-queries'); " +
+      'console.log(Object.keys(q.loadOperations()).length)';
+    const { stdout } = await promisify(execFile)('node', ['-e', load], { cwd: appDir });
+    expect(Number(stdout.trim())).toBeGreaterThan(0);
+  });
+
   it('when installed with --omit=dev, then no dev dependency is there', () => {
     expect(fs.existsSync(path.join(appDir, 'node_modules/express'))).toBe(true);
     expect(fs.existsSync(path.join(appDir, 'node_modules/typescript'))).toBe(false);

@@ -1,0 +1,146 @@
+/**
+ * The energy port over Kraken: accounts with the plans of the agreements in force today, invoices
+ * from statements, concessions from the account holder's concession cards. Every method first
+ * reads the customer's accounts (which proves Kraken knows the account user, and says which
+ * accounts are theirs) and serves only those among them the gateway asked for.
+ */
+import type {
+  CallContext,
+  DateWindow,
+  EnergyAccountRecord,
+  EnergyConcession,
+  EnergyInvoice,
+  EnergyPlan,
+  EnergyPort,
+} from '@data-holder-gateway/adapter-sdk';
+import {
+  accountIdOf,
+  fuelOf,
+  inForce,
+  localDateOf,
+  servedAccounts,
+  toConcession,
+  toEnergyAccount,
+  toInvoice,
+  toPlan,
+  type KrakenAccount,
+  type KrakenAccountSupply,
+  type KrakenHolder,
+  type KrakenMeterPoint,
+} from './mappers';
+import { mapLimited, type KrakenReader } from './kraken-reader';
+
+/** Today in Australian eastern time, where Kraken AU's dates are local. */
+export function todayInAustralia(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(now);
+}
+
+function meterPointsOf(supply: KrakenAccountSupply): KrakenMeterPoint[] {
+  return (supply.properties ?? []).flatMap((p) =>
+    (p?.meterPoints ?? []).filter((m): m is KrakenMeterPoint => m !== null && m.id !== null),
+  );
+}
+
+/**
+ * The service points an invoice covers: the meter points with an agreement overlapping the
+ * statement's period (all of the account's when none does).
+ */
+function servicePointsFor(
+  meterPoints: KrakenMeterPoint[],
+  from?: string | null,
+  to?: string | null,
+): string[] {
+  const overlapping = meterPoints.filter((m) =>
+    (m.agreements ?? []).some(
+      (a) =>
+        a !== null &&
+        a.validFrom !== null &&
+        (!to || localDateOf(a.validFrom) <= to) &&
+        (a.validTo === null || !from || localDateOf(a.validTo) > from),
+    ),
+  );
+  return (overlapping.length > 0 ? overlapping : meterPoints).map((m) => String(m.id));
+}
+
+export class KrakenEnergy implements EnergyPort {
+  constructor(
+    private readonly reader: KrakenReader,
+    private readonly today: () => string = todayInAustralia,
+  ) {}
+
+  /** The customer's served accounts and who they are to them. */
+  async served(
+    customerId: string,
+    ctx: CallContext,
+  ): Promise<{ holder: KrakenHolder; accounts: KrakenAccount[] }> {
+    const user = await this.reader.accountsOf(customerId, ctx);
+    return { holder: { customerId, email: user.email }, accounts: servedAccounts(user.accounts) };
+  }
+
+  async listAccounts(customerId: string, ctx: CallContext): Promise<EnergyAccountRecord[]> {
+    const { holder, accounts } = await this.served(customerId, ctx);
+    return mapLimited(accounts, async (account) =>
+      toEnergyAccount(account, holder, await this.plansOf(accountIdOf(account), ctx)),
+    );
+  }
+
+  async listInvoices(
+    customerId: string,
+    accountIds: string[],
+    window: DateWindow,
+    ctx: CallContext,
+  ): Promise<EnergyInvoice[]> {
+    const { accounts } = await this.served(customerId, ctx);
+    const wanted = accounts.map(accountIdOf).filter((id) => accountIds.includes(id));
+    const perAccount = await mapLimited(wanted, async (accountId) => {
+      const [supply, bills] = await Promise.all([
+        this.reader.supplyOf(accountId, ctx),
+        this.reader.billsOf(accountId, window, ctx),
+      ]);
+      const meterPoints = meterPointsOf(supply);
+      return bills.flatMap((bill) => {
+        const invoice = toInvoice(
+          accountId,
+          bill,
+          servicePointsFor(meterPoints, bill.fromDate, bill.toDate),
+        );
+        return invoice && invoice.issueDate >= window.oldest && invoice.issueDate <= window.newest
+          ? [invoice]
+          : [];
+      });
+    });
+    return perAccount.flat();
+  }
+
+  async listConcessions(
+    customerId: string,
+    accountId: string,
+    ctx: CallContext,
+  ): Promise<EnergyConcession[]> {
+    const [{ accounts }, cards] = await Promise.all([
+      this.served(customerId, ctx),
+      this.reader.concessionsOf(customerId, ctx),
+    ]);
+    if (!accounts.some((a) => accountIdOf(a) === accountId)) return [];
+    return cards.flatMap((card) => toConcession(card) ?? []);
+  }
+
+  /** One plan per energy agreement in force today, with its product's rates at the meter point. */
+  private async plansOf(accountNumber: string, ctx: CallContext): Promise<EnergyPlan[]> {
+    const supply = await this.reader.supplyOf(accountNumber, ctx);
+    const day = this.today();
+    const current = meterPointsOf(supply).flatMap((meterPoint) =>
+      (meterPoint.agreements ?? [])
+        .filter((a) => a !== null && fuelOf(a) !== undefined && inForce(a, day))
+        .map((agreement) => ({ meterPoint, agreement: agreement! })),
+    );
+    return mapLimited(current, async ({ meterPoint, agreement }) => {
+      const code = agreement.product?.code;
+      const rates =
+        fuelOf(agreement) === 'ELECTRICITY' && code && meterPoint.identifier
+          ? await this.reader.ratesOf(code, meterPoint.identifier, ctx)
+          : [];
+      return toPlan(meterPoint, agreement, rates);
+    });
+  }
+}

@@ -1,0 +1,8 @@
+/** The Kraken adapter's pure mappers: Kraken payloads → the documented records. */
+export * from './account.mapper';
+export * from './concession.mapper';
+export * from './customer.mapper';
+export * from './invoice.mapper';
+export * from './plan.mapper';
+export * from './values';
+export type * from './kraken.types';
