@@ -13,8 +13,10 @@ import {
   CustomerNotFoundError,
   FdxAccountNotFoundError,
   type AdapterContext,
+  type BankingPort,
   type CallContext,
   type CoreAdapter,
+  type FdxPort,
   type InstalmentPlansResult,
 } from '@data-holder-gateway/adapter-sdk';
 import {
@@ -35,17 +37,13 @@ import { TemplateCoreClient, type TemplateConfig } from './template-client';
 
 const enc = encodeURIComponent;
 
-export function createTemplateAdapter(
-  config: TemplateConfig,
-  log: AdapterContext['log'],
-): CoreAdapter {
-  const core = new TemplateCoreClient(config);
-  // Log settings, never secrets or ids.
-  log.info({ connections: config.connections }, 'template core pool created');
+/** Reads of the customer's accounts that every port needs. */
+class CustomerAccounts {
+  constructor(private readonly core: TemplateCoreClient) {}
 
   /** The customer's accounts, in the core's order. @throws CustomerNotFoundError */
-  const accountsOf = async (customerId: string, ctx: CallContext): Promise<CoreAccount[]> => {
-    const accounts = await core.get<CoreAccount[]>(
+  async of(customerId: string, ctx: CallContext): Promise<CoreAccount[]> {
+    const accounts = await this.core.get<CoreAccount[]>(
       'customer.accounts',
       `/customers/${enc(customerId)}/accounts`,
       {},
@@ -53,17 +51,123 @@ export function createTemplateAdapter(
     );
     if (accounts === undefined) throw new CustomerNotFoundError();
     return accounts;
-  };
+  }
 
   /** The customer's accounts among `ids`, in the core's order. @throws CustomerNotFoundError */
-  const ownedAmong = async (
+  async ownedAmong(
     customerId: string,
     ids: readonly string[],
     ctx: CallContext,
-  ): Promise<CoreAccount[]> => {
+  ): Promise<CoreAccount[]> {
     const wanted = new Set(ids);
-    return (await accountsOf(customerId, ctx)).filter((a) => wanted.has(a.id));
+    return (await this.of(customerId, ctx)).filter((a) => wanted.has(a.id));
+  }
+}
+
+/** The banking port over the template core. */
+function templateBanking(core: TemplateCoreClient, owned: CustomerAccounts): BankingPort {
+  const accountsOf = (customerId: string, ctx: CallContext) => owned.of(customerId, ctx);
+  const ownedAmong = (customerId: string, ids: readonly string[], ctx: CallContext) =>
+    owned.ownedAmong(customerId, ids, ctx);
+  return {
+    async listAccounts(customerId, ctx) {
+      return (await accountsOf(customerId, ctx)).map(toBankingAccount);
+    },
+
+    async listBalances(customerId, accountIds, ctx) {
+      const accounts = await ownedAmong(customerId, accountIds, ctx);
+      // One request per account, in parallel: the pool queues what exceeds its connections.
+      // If your core has a bulk balance endpoint, use it instead.
+      const balances = await Promise.all(
+        accounts.map((a) =>
+          core.get<CoreBalance>('account.balance', `/accounts/${enc(a.id)}/balance`, {}, ctx),
+        ),
+      );
+      // A 404 means the account has no balance (one per account that has one).
+      return balances.flatMap((b) => (b === undefined ? [] : [toBalance(b)]));
+    },
+
+    // The template core keeps no direct debits, scheduled payments or payees: answer empty
+    // lists (documented), but still for known customers only.
+    async listDirectDebits(customerId, _accountIds, ctx) {
+      await accountsOf(customerId, ctx);
+      return [];
+    },
+    async listScheduledPayments(customerId, _accountIds, ctx) {
+      await accountsOf(customerId, ctx);
+      return [];
+    },
+    async listPayees(customerId, ctx) {
+      await accountsOf(customerId, ctx);
+      return [];
+    },
+
+    // No account type of the template core has instalment plans: say so per account (the
+    // gateway answers 404 "resource not implemented" for them).
+    async listInstalmentPlans(customerId, accountIds, ctx) {
+      const accounts = await ownedAmong(customerId, accountIds, ctx);
+      return new Map<string, InstalmentPlansResult>(
+        accounts.map((a) => [a.id, { supported: false }]),
+      );
+    },
   };
+}
+
+/** The FDX port over the template core. */
+function templateFdx(core: TemplateCoreClient, owned: CustomerAccounts): FdxPort {
+  const accountsOf = (customerId: string, ctx: CallContext) => owned.of(customerId, ctx);
+  const ownedAmong = (customerId: string, ids: readonly string[], ctx: CallContext) =>
+    owned.ownedAmong(customerId, ids, ctx);
+  return {
+    async getAccountInfo(customerId, accountId, ctx) {
+      const account = (await accountsOf(customerId, ctx)).find((a) => a.id === accountId);
+      return account ? toFdxAccountInfo(account) : null;
+    },
+
+    async listTransactions(customerId, accountId, window, page, ctx) {
+      if ((await ownedAmong(customerId, [accountId], ctx)).length === 0)
+        throw new FdxAccountNotFoundError();
+      // Window and paging pushed down to the core: `after` is the core's own cursor.
+      const body = await core.get<CoreTransactionPage>(
+        'account.transactions',
+        `/accounts/${enc(accountId)}/transactions`,
+        { from: window.oldest, to: window.newest, cursor: page.after, limit: page.limit },
+        ctx,
+      );
+      if (body === undefined) throw new FdxAccountNotFoundError();
+      return {
+        records: body.items.map(toFdxTransaction),
+        ...(body.nextCursor ? { next: body.nextCursor } : {}),
+      };
+    },
+
+    // The template core has no statement archive and no asset transfer networks.
+    async listStatements(customerId, accountId, _window, _page, ctx) {
+      if ((await ownedAmong(customerId, [accountId], ctx)).length === 0)
+        throw new FdxAccountNotFoundError();
+      return { records: [], total: 0 };
+    },
+    async getStatementDocument(customerId, _accountId, _statementId, ctx) {
+      await accountsOf(customerId, ctx);
+      return null;
+    },
+    async listAssetTransferNetworks(customerId, accountId, _page, ctx) {
+      if ((await ownedAmong(customerId, [accountId], ctx)).length === 0)
+        throw new FdxAccountNotFoundError();
+      return { records: [] };
+    },
+  };
+}
+
+export function createTemplateAdapter(
+  config: TemplateConfig,
+  log: AdapterContext['log'],
+): CoreAdapter {
+  const core = new TemplateCoreClient(config);
+  // Log settings, never secrets or ids.
+  log.info({ connections: config.connections }, 'template core pool created');
+  const accounts = new CustomerAccounts(core);
+  const accountsOf = (customerId: string, ctx: CallContext) => accounts.of(customerId, ctx);
 
   return {
     id: 'template',
@@ -87,89 +191,8 @@ export function createTemplateAdapter(
       },
     },
 
-    banking: {
-      async listAccounts(customerId, ctx) {
-        return (await accountsOf(customerId, ctx)).map(toBankingAccount);
-      },
-
-      async listBalances(customerId, accountIds, ctx) {
-        const accounts = await ownedAmong(customerId, accountIds, ctx);
-        // One request per account, in parallel: the pool queues what exceeds its connections.
-        // If your core has a bulk balance endpoint, use it instead.
-        const balances = await Promise.all(
-          accounts.map((a) =>
-            core.get<CoreBalance>('account.balance', `/accounts/${enc(a.id)}/balance`, {}, ctx),
-          ),
-        );
-        // A 404 means the account has no balance (one per account that has one).
-        return balances.flatMap((b) => (b === undefined ? [] : [toBalance(b)]));
-      },
-
-      // The template core keeps no direct debits, scheduled payments or payees: answer empty
-      // lists (documented), but still for known customers only.
-      async listDirectDebits(customerId, _accountIds, ctx) {
-        await accountsOf(customerId, ctx);
-        return [];
-      },
-      async listScheduledPayments(customerId, _accountIds, ctx) {
-        await accountsOf(customerId, ctx);
-        return [];
-      },
-      async listPayees(customerId, ctx) {
-        await accountsOf(customerId, ctx);
-        return [];
-      },
-
-      // No account type of the template core has instalment plans: say so per account (the
-      // gateway answers 404 "resource not implemented" for them).
-      async listInstalmentPlans(customerId, accountIds, ctx) {
-        const accounts = await ownedAmong(customerId, accountIds, ctx);
-        return new Map<string, InstalmentPlansResult>(
-          accounts.map((a) => [a.id, { supported: false }]),
-        );
-      },
-    },
-
-    fdx: {
-      async getAccountInfo(customerId, accountId, ctx) {
-        const account = (await accountsOf(customerId, ctx)).find((a) => a.id === accountId);
-        return account ? toFdxAccountInfo(account) : null;
-      },
-
-      async listTransactions(customerId, accountId, window, page, ctx) {
-        if ((await ownedAmong(customerId, [accountId], ctx)).length === 0)
-          throw new FdxAccountNotFoundError();
-        // Window and paging pushed down to the core: `after` is the core's own cursor.
-        const body = await core.get<CoreTransactionPage>(
-          'account.transactions',
-          `/accounts/${enc(accountId)}/transactions`,
-          { from: window.oldest, to: window.newest, cursor: page.after, limit: page.limit },
-          ctx,
-        );
-        if (body === undefined) throw new FdxAccountNotFoundError();
-        return {
-          records: body.items.map(toFdxTransaction),
-          ...(body.nextCursor ? { next: body.nextCursor } : {}),
-        };
-      },
-
-      // The template core has no statement archive and no asset transfer networks.
-      async listStatements(customerId, accountId, _window, _page, ctx) {
-        if ((await ownedAmong(customerId, [accountId], ctx)).length === 0)
-          throw new FdxAccountNotFoundError();
-        return { records: [], total: 0 };
-      },
-      async getStatementDocument(customerId, _accountId, _statementId, ctx) {
-        await accountsOf(customerId, ctx);
-        return null;
-      },
-      async listAssetTransferNetworks(customerId, accountId, _page, ctx) {
-        if ((await ownedAmong(customerId, [accountId], ctx)).length === 0)
-          throw new FdxAccountNotFoundError();
-        return { records: [] };
-      },
-    },
-
+    banking: templateBanking(core, accounts),
+    fdx: templateFdx(core, accounts),
     isReady: () => core.isOpen(),
     close: () => core.close(),
   };

@@ -55,116 +55,163 @@ function addComponents(
 
 const PARAM_DESCRIPTIONS = requests.$defs as Record<string, { description?: string }>;
 
+type ErrorContent = { content: { 'application/json': { schema: { $ref: string } } } };
+
+const errorRef = (family: RouteSpec['family']) =>
+  `#/components/schemas/envelopes.${family === 'fdx' ? 'ErrorFdx' : family === 'platform' ? 'ErrorPlatform' : 'ErrorV1'}`;
+
+/** The route's path parameters (from its template) and query parameters. */
+function parametersOf(route: RouteSpec): Json[] {
+  const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const queryParams = route.query.map((name) => ({
+    name,
+    in: 'query',
+    required: false,
+    description: PARAM_DESCRIPTIONS[name]?.description,
+    schema: { $ref: `#/components/schemas/requests.${name}` },
+  }));
+  return [...pathParams, ...queryParams, ...((route.parameters ?? []) as Json[])];
+}
+
+/** The route's request body: the account ids body, JSON, or JSON and a form. */
+function requestBodyOf(route: RouteSpec): Json | undefined {
+  if (!route.body) return undefined;
+  if (route.body === 'accountIds') {
+    return {
+      required: true,
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/requests.AccountIdsBody' } },
+      },
+    };
+  }
+  const schema = rewriteRefs(route.requestSchema ?? {}, '');
+  return {
+    required: true,
+    content: {
+      'application/json': { schema },
+      ...(route.body === 'json-or-form' ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+    },
+  };
+}
+
+/** A response the route documents itself (`route.responses`). */
+function documentedResponse(r: DocumentedResponse, error: ErrorContent): Json {
+  return {
+    description: r.description,
+    ...(r.schema
+      ? {
+          content: { [r.contentType ?? 'application/json']: { schema: rewriteRefs(r.schema, '') } },
+        }
+      : r.contentType
+        ? { content: { [r.contentType]: { schema: { type: 'string', format: 'binary' } } } }
+        : error),
+  };
+}
+
+/** Every answer of a route: success, the errors its steps can give, and its own. */
+function responsesOf(route: RouteSpec): Json {
+  const error: ErrorContent = {
+    content: { 'application/json': { schema: { $ref: errorRef(route.family) } } },
+  };
+  const holder = route.auth === 'holder';
+  const success = route.responseContentType
+    ? { [route.responseContentType]: { schema: { type: 'string', format: 'binary' } } }
+    : { 'application/json': { schema: rewriteRefs(route.response, '') } };
+  return {
+    [String(route.successStatus ?? 200)]: {
+      description: 'Success',
+      ...(route.successStatus === 204 ? {} : { content: success }),
+    },
+    ...(route.query.length || route.body || route.parameters
+      ? { 400: { description: 'A bad parameter or body', ...error } }
+      : {}),
+    ...(route.auth !== 'none'
+      ? { 401: { description: 'Bearer token missing or rejected', ...error } }
+      : {}),
+    ...(holder ? { 404: { description: 'Customer or account not found', ...error } } : {}),
+    ...(route.body
+      ? {
+          413: { description: 'Body over 1 MiB', ...error },
+          415: { description: 'Body of an unsupported media type', ...error },
+        }
+      : {}),
+    ...(route.query.includes('page')
+      ? { 422: { description: 'Page beyond the last page', ...error } }
+      : {}),
+    500: { description: 'Unexpected failure (details only in the log)', ...error },
+    ...(holder
+      ? {
+          503: { description: 'Core unavailable; see Retry-After', ...error },
+          504: { description: 'Core too slow', ...error },
+        }
+      : {}),
+    ...Object.fromEntries(
+      Object.entries(route.responses ?? {}).map(([status, r]) => [
+        status,
+        documentedResponse(r, error),
+      ]),
+    ),
+  };
+}
+
+/** One route as an OpenAPI operation. */
+function operationOf(route: RouteSpec): Json {
+  const requestBody = requestBodyOf(route);
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: route.tags,
+    ...(route.successor ? { deprecated: true } : {}),
+    ...(route.auth === 'holder'
+      ? { security: [{ holderJwt: [] }] }
+      : route.security
+        ? { security: route.security }
+        : {}),
+    parameters: parametersOf(route),
+    ...(requestBody ? { requestBody } : {}),
+    responses: responsesOf(route),
+  };
+}
+
+const SECURITY_SCHEMES = {
+  platformToken: {
+    type: 'oauth2',
+    description:
+      "Client credentials: POST /v1/token returns a token valid 900 s carrying the client's scopes.",
+    flows: {
+      clientCredentials: {
+        tokenUrl: '/v1/token',
+        scopes: {
+          'api:provider.products.read': 'List and view product records.',
+          'api:provider.products.write': 'Create, update and delete product records.',
+        },
+      },
+    },
+  },
+  holderJwt: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'Self-signed by the platform; aud = base URL + path, iss = sub = holder subdomain, unique jti.',
+  },
+};
+
 export function buildOpenApi(routes: readonly RouteSpec[], version: string): object {
   const schemas: Record<string, Json> = {};
   for (const [name, schema] of Object.entries(loadSchemas())) {
     addComponents(schemas, name, schema as Record<string, Json>);
   }
   addComponents(schemas, 'requests', requests as Record<string, Json>);
-
-  const errorRef = (family: RouteSpec['family']) =>
-    `#/components/schemas/envelopes.${family === 'fdx' ? 'ErrorFdx' : family === 'platform' ? 'ErrorPlatform' : 'ErrorV1'}`;
-
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
-    const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    const queryParams = route.query.map((name) => ({
-      name,
-      in: 'query',
-      required: false,
-      description: PARAM_DESCRIPTIONS[name]?.description,
-      schema: { $ref: `#/components/schemas/requests.${name}` },
-    }));
-    const error = { content: { 'application/json': { schema: { $ref: errorRef(route.family) } } } };
-    const documented = (r: DocumentedResponse) => ({
-      description: r.description,
-      ...(r.schema
-        ? {
-            content: {
-              [r.contentType ?? 'application/json']: { schema: rewriteRefs(r.schema, '') },
-            },
-          }
-        : r.contentType
-          ? { content: { [r.contentType]: { schema: { type: 'string', format: 'binary' } } } }
-          : error),
-    });
-    const holder = route.auth === 'holder';
-    const requestBody = route.body
-      ? {
-          required: true,
-          content:
-            route.body === 'accountIds'
-              ? {
-                  'application/json': {
-                    schema: { $ref: '#/components/schemas/requests.AccountIdsBody' },
-                  },
-                }
-              : {
-                  'application/json': { schema: rewriteRefs(route.requestSchema ?? {}, '') },
-                  ...(route.body === 'json-or-form'
-                    ? {
-                        'application/x-www-form-urlencoded': {
-                          schema: rewriteRefs(route.requestSchema ?? {}, ''),
-                        },
-                      }
-                    : {}),
-                },
-        }
-      : undefined;
-    const success = route.responseContentType
-      ? { [route.responseContentType]: { schema: { type: 'string', format: 'binary' } } }
-      : { 'application/json': { schema: rewriteRefs(route.response, '') } };
     paths[route.path] ??= {};
-    paths[route.path]![route.method.toLowerCase()] = {
-      operationId: route.operationId,
-      summary: route.summary,
-      tags: route.tags,
-      ...(route.successor ? { deprecated: true } : {}),
-      ...(holder
-        ? { security: [{ holderJwt: [] }] }
-        : route.security
-          ? { security: route.security }
-          : {}),
-      parameters: [...pathParams, ...queryParams, ...(route.parameters ?? [])],
-      ...(requestBody ? { requestBody } : {}),
-      responses: {
-        [String(route.successStatus ?? 200)]: {
-          description: 'Success',
-          ...(route.successStatus === 204 ? {} : { content: success }),
-        },
-        ...(route.query.length || route.body || route.parameters
-          ? { 400: { description: 'A bad parameter or body', ...error } }
-          : {}),
-        ...(route.auth !== 'none'
-          ? { 401: { description: 'Bearer token missing or rejected', ...error } }
-          : {}),
-        ...(holder ? { 404: { description: 'Customer or account not found', ...error } } : {}),
-        ...(route.body
-          ? {
-              413: { description: 'Body over 1 MiB', ...error },
-              415: { description: 'Body of an unsupported media type', ...error },
-            }
-          : {}),
-        ...(route.query.includes('page')
-          ? { 422: { description: 'Page beyond the last page', ...error } }
-          : {}),
-        500: { description: 'Unexpected failure (details only in the log)', ...error },
-        ...(holder
-          ? {
-              503: { description: 'Core unavailable; see Retry-After', ...error },
-              504: { description: 'Core too slow', ...error },
-            }
-          : {}),
-        ...Object.fromEntries(
-          Object.entries(route.responses ?? {}).map(([status, r]) => [status, documented(r)]),
-        ),
-      },
-    };
+    paths[route.path]![route.method.toLowerCase()] = operationOf(route);
   }
   return {
     openapi: '3.1.0',
@@ -173,32 +220,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): obj
       version,
       description: 'The Data Holder Interface as served by this gateway.',
     },
-    components: {
-      schemas,
-      securitySchemes: {
-        platformToken: {
-          type: 'oauth2',
-          description:
-            "Client credentials: POST /v1/token returns a token valid 900 s carrying the client's scopes.",
-          flows: {
-            clientCredentials: {
-              tokenUrl: '/v1/token',
-              scopes: {
-                'api:provider.products.read': 'List and view product records.',
-                'api:provider.products.write': 'Create, update and delete product records.',
-              },
-            },
-          },
-        },
-        holderJwt: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'JWT',
-          description:
-            'Self-signed by the platform; aud = base URL + path, iss = sub = holder subdomain, unique jti.',
-        },
-      },
-    },
+    components: { schemas, securitySchemes: SECURITY_SCHEMES },
     paths,
   };
 }
