@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Redis from 'ioredis';
 import {
   type ClientStore,
   ClientRegistryError,
@@ -18,6 +17,8 @@ import {
 } from '../src/auth/platform-clients';
 import { generatePlatformKeyJson } from '../src/auth/platform-tokens';
 import { type Config, ConfigError, loadConfig } from '../src/config/config';
+import { connectRedis, redisTargetOf } from '../src/resilience/redis';
+import { createLogger } from '../src/observability/logger';
 
 export const USAGE = `usage: npm run clients -- <command>
   create <client_id> [--scopes read,write]   new client (default scope: read); prints its secret once
@@ -122,8 +123,14 @@ export async function runClientsCommand(
 
 /** The store the gateway itself would use with this configuration. */
 function storeOf(config: Config): { store: ClientStore; close(): Promise<void> } {
-  if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  const target = redisTargetOf(config);
+  if (target) {
+    // A command line waits for its connection: the offline queue holds commands until it is up.
+    const redis = connectRedis(target, createLogger(config.logLevel), config.redis, {
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 5000,
+    });
     return {
       store: new RedisClientStore(redis),
       close: async () => {
