@@ -6,8 +6,8 @@
 
 /** What adapters and mappers may import from src/: the modules the adapter SDK will carry. */
 const ADAPTER_FACING = ['^src/ports/', '^src/errors\\.ts$'];
-/** The composition root: the one place that chooses and loads adapters. */
-const COMPOSITION_ROOT = ['^src/gateway\\.ts$', '^src/adapters\\.ts$'];
+/** The composition root: the one place that chooses and loads adapters (and `check`, validating it). */
+const COMPOSITION_ROOT = ['^src/gateway\\.ts$', '^src/adapters\\.ts$', '^src/cli/check\\.ts$'];
 /**
  * Mappers: the shared ones (mappers/) and each core system's own (adapters/<system>/mappers/).
  * The second form captures the system id as $1 for rules that name the mapper's own folder.

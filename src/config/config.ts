@@ -157,9 +157,20 @@ function redisProblems(values: SettingValues): string[] {
   }
   if (cluster && typeof values.REDIS_WAIT_REPLICAS === 'number' && values.REDIS_WAIT_REPLICAS > 0)
     problems.push('REDIS_WAIT_REPLICAS: not supported with REDIS_CLUSTER_NODES');
-  if ((values.WORKERS as number) > 1 && modes.length === 0)
+  return problems;
+}
+
+/** Workers share what must be shared: the replay store (in Redis) and one metrics endpoint. */
+function workersProblems(values: SettingValues): string[] {
+  if (!((values.WORKERS as number) > 1)) return [];
+  const problems: string[] = [];
+  if (redisModesOf(values).length === 0)
     problems.push(
       'WORKERS: more than 1 needs a shared Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): the in-process replay store is not shared between workers',
+    );
+  if (values.METRICS_PORT === undefined)
+    problems.push(
+      "WORKERS: more than 1 needs METRICS_PORT, where the primary serves every worker's metrics",
     );
   return problems;
 }
@@ -190,7 +201,7 @@ function crossSettingProblems(values: SettingValues): string[] {
   if (!demo && !devKeysOptIn && values.HOLDER_JWKS_URL === undefined)
     problems.push('HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
   problems.push(...cacheEncryptionProblems(values, demo));
-  problems.push(...redisProblems(values));
+  problems.push(...redisProblems(values), ...workersProblems(values));
   return problems;
 }
 

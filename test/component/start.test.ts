@@ -63,7 +63,8 @@ describe('npm start on the demo core', () => {
       [
         'ts-node',
         '--transpile-only',
-        'scripts/token.ts',
+        'src/cli/main.ts',
+        'token',
         'GET',
         '/auth/v1/customer/c-1001/accounts',
       ],
@@ -88,7 +89,8 @@ describe('npm start on the demo core', () => {
       [
         'ts-node',
         '--transpile-only',
-        'scripts/token.ts',
+        'src/cli/main.ts',
+        'token',
         'POST',
         '/v1/banking/customer/c-1001/accounts/balances',
         '{"data":{"accountIds":["acc-b-1001-01"]}}',

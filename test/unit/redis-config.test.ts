@@ -93,8 +93,12 @@ describe('Redis modes in the configuration', () => {
       'REDIS_WAIT_REPLICAS: not supported with REDIS_CLUSTER_NODES',
     ],
     [
-      { WORKERS: 2 },
+      { WORKERS: 2, METRICS_PORT: 9100 },
       'WORKERS: more than 1 needs a shared Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): the in-process replay store is not shared between workers',
+    ],
+    [
+      { WORKERS: 2, REDIS_URL: 'redis://r:1' },
+      "WORKERS: more than 1 needs METRICS_PORT, where the primary serves every worker's metrics",
     ],
   ])('when %j, then start-up is refused: %s', (vars, problem) => {
     expect(problemsOf(vars)).toEqual([problem]);
