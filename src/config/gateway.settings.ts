@@ -198,7 +198,7 @@ export const GATEWAY_SETTINGS = {
     1,
     64,
     1,
-    'Gateway processes on this host sharing the port (node:cluster); more than 1 needs a Redis setting.',
+    'Gateway processes on this host sharing the port (node:cluster); more than 1 needs a Redis setting and METRICS_PORT.',
   ),
   demoDataFile: derived(
     'DEMO_DATA_FILE',
