@@ -5,7 +5,7 @@
  */
 import cluster from 'node:cluster';
 import { type Config, ConfigError, loadConfig } from '../config/config';
-import { createGateway } from '../gateway';
+import { createGateway, type Gateway } from '../gateway';
 import { listen } from '../server';
 import { AggregatorRegistry } from 'prom-client';
 import { runPrimary } from './workers';
@@ -16,29 +16,15 @@ export const SERVE_USAGE = `usage: data-holder-gateway serve
   SIGTERM: readiness off, SHUTDOWN_DELAY_MS pause, drain, exit 0; SIGINT: the same without pause.
 Exit codes: 0 stopped by a signal, 1 invalid configuration or failed start.`;
 
-/** Starts one gateway in this process and stops it on a signal. */
-async function serveHere(config: Config): Promise<void> {
-  const gateway = await createGateway(config);
-  if (cluster.isWorker) {
-    // The primary collects every worker's registry for METRICS_PORT; a worker listens on the
-    // API port only (its metrics are not served there either: the gateway was built with
-    // METRICS_PORT set).
-    // prom-client answers the primary's requests only once an AggregatorRegistry was made here.
-    new AggregatorRegistry();
-    AggregatorRegistry.setRegistries([gateway.metrics.registry]);
-  }
-  const listening = cluster.isWorker
-    ? { ...gateway, config: { ...gateway.config, metricsPort: undefined } }
-    : gateway;
-  const { port, metricsPort, shutdown } = await listen(listening, config.port, config.host);
-  gateway.logger.info(
-    { port, metricsPort, host: config.host, adapter: gateway.adapter.id },
-    'gateway listening',
-  );
+/** How to call the gateway, on stdout, when it serves the development key set. */
+function printBanner(
+  gateway: Gateway,
+  config: Config,
+  port: number,
+  metricsPort: number | undefined,
+): void {
   const metricsWhere = metricsPort === undefined ? '/metrics' : `/metrics on port ${metricsPort}`;
-  if (cluster.isWorker) {
-    // One banner for the whole set: the primary prints where it listens.
-  } else if (gateway.devKey && gateway.adapter.id === 'demo') {
+  if (gateway.devKey && gateway.adapter.id === 'demo') {
     process.stdout.write(
       [
         '',
@@ -65,6 +51,28 @@ async function serveHere(config: Config): Promise<void> {
       ].join('\n'),
     );
   }
+}
+
+/** Starts one gateway in this process and stops it on a signal. */
+async function serveHere(config: Config): Promise<void> {
+  const gateway = await createGateway(config);
+  if (cluster.isWorker) {
+    // The primary serves every worker's registry on METRICS_PORT; a worker listens on the API
+    // port only (where /metrics is not served either: METRICS_PORT is set). prom-client answers
+    // the primary's requests only once an AggregatorRegistry was made in the worker.
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([gateway.metrics.registry]);
+  }
+  const listening = cluster.isWorker
+    ? { ...gateway, config: { ...gateway.config, metricsPort: undefined } }
+    : gateway;
+  const { port, metricsPort, shutdown } = await listen(listening, config.port, config.host);
+  gateway.logger.info(
+    { port, metricsPort, host: config.host, adapter: gateway.adapter.id },
+    'gateway listening',
+  );
+  // One banner for a set of workers: the primary's.
+  if (!cluster.isWorker) printBanner(gateway, config, port, metricsPort);
 
   // SIGTERM comes from an orchestrator: pause so load balancers see /readyz fail first.
   // SIGINT is a person at a terminal: no pause. A second signal (a terminal sends SIGINT to the
