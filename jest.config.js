@@ -20,6 +20,7 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
   },
   setupFiles: ['<rootDir>/test/helpers/block-network.ts'],
+  globalSetup: '<rootDir>/test/helpers/global-setup.js',
   testTimeout: 20000,
   maxWorkers: 2,
   ...(timing

@@ -4,7 +4,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp, type GatewayHttp } from './http/app';
 import { createConfiguredAdapter } from './adapters';
@@ -27,7 +26,13 @@ import {
   memoryCacheStore,
   redisCacheStore,
 } from './resilience/cache';
-import { createRedis, waitForRedis } from './resilience/redis';
+import {
+  connectRedis,
+  createRedis,
+  type RedisClient,
+  redisTargetOf,
+  waitForRedis,
+} from './resilience/redis';
 import { withResilience } from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
 
@@ -89,7 +94,11 @@ function packageVersion(): string {
 }
 
 /** The cache: in Redis when one is configured (encrypted when a key is), else in process. */
-function cacheStore(config: Config, cacheRedis: Redis | undefined, logger: Logger): CacheStore {
+function cacheStore(
+  config: Config,
+  cacheRedis: RedisClient | undefined,
+  logger: Logger,
+): CacheStore {
   const { cacheEncryptionKey, cacheEncryption, cacheMaxEntries } = config.resilience;
   if (!cacheRedis) return memoryCacheStore(cacheMaxEntries);
   // The configuration refuses a Redis cache without a key unless the operator opted out: say so.
@@ -109,8 +118,8 @@ function cacheStore(config: Config, cacheRedis: Redis | undefined, logger: Logge
 function readinessProbe(parts: {
   keySet: KeySet;
   coreAdapter: CoreAdapter;
-  redis: Redis | undefined;
-  cacheRedis: Redis | undefined;
+  redis: RedisClient | undefined;
+  cacheRedis: RedisClient | undefined;
   circuits: ReadonlyMap<string, CircuitBreaker>;
   stopping: () => boolean;
 }): () => Readiness {
@@ -167,10 +176,11 @@ export async function createGateway(
       logger.warn('key set not reachable at start-up; retrying on demand');
   }
 
-  let redis: Redis | undefined;
+  let redis: RedisClient | undefined;
   let replayStore: ReplayStore;
-  if (config.redisUrl) {
-    redis = createRedis(config.redisUrl, logger);
+  const redisTarget = redisTargetOf(config);
+  if (redisTarget) {
+    redis = connectRedis(redisTarget, logger, config.redis);
     if (!(await waitForRedis(redis)))
       logger.warn('redis not reachable at start-up; requests that need it are refused until it is');
     replayStore = redisReplayStore(
@@ -183,13 +193,14 @@ export async function createGateway(
           { replayMemorySince: new Date(sinceMs).toISOString() },
           'replay store memory begins now (Redis new or lost its data): tokens that could have been used before are refused',
         ),
+      { replicas: config.redis.waitReplicas, timeoutMs: config.redis.waitTimeoutMs },
     );
   } else {
     replayStore = memoryReplayStore(now);
   }
 
   // The cache may live on its own Redis: its outage is bypassed, while the replay store's refuses.
-  let cacheRedis: Redis | undefined = redis;
+  let cacheRedis: RedisClient | undefined = redis;
   if (config.resilience.cacheRedisUrl && config.resilience.cacheRedisUrl !== config.redisUrl) {
     cacheRedis = createRedis(config.resilience.cacheRedisUrl, logger);
     await waitForRedis(cacheRedis);

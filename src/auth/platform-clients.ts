@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { promisify } from 'node:util';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../resilience/redis';
 
 /** Lists and views products. */
 export const SCOPE_PRODUCTS_READ = 'api:provider.products.read';
@@ -264,7 +264,7 @@ export class RedisClientStore implements ClientStore {
   readonly description: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly key: string = REDIS_CLIENTS_KEY,
   ) {
     this.description = `redis ${key}`;

@@ -9,7 +9,7 @@
  * ({@link couldPredateMemory}). The in-process store cannot outlive its process and reports none.
  */
 import crypto from 'node:crypto';
-import type { Redis, Result } from 'ioredis';
+import type { Cluster, Redis, Result } from 'ioredis';
 import { AuthUnavailableError } from '../errors';
 
 /** The answer to one claim. */
@@ -145,21 +145,59 @@ declare module 'ioredis' {
 }
 
 /**
+ * The default prefix of replay keys. Its hash tag `{jti}` puts the start of memory and every
+ * claim in one Cluster slot, so that one script may touch both (keys of different slots in one
+ * script fail with CROSSSLOT). One slot is one master: ample for claims (see ADR 0050).
+ */
+export const REPLAY_KEY_PREFIX = 'dhg:{jti}:';
+
+/** The key of the start of memory under `prefix`. */
+export function replayEpochKey(prefix = REPLAY_KEY_PREFIX): string {
+  return `${prefix}epoch`;
+}
+
+/**
+ * How many replicas must hold a new claim before it counts (Redis WAIT), and how long to wait.
+ * Replication is asynchronous: without it, a claim acknowledged by a master that dies before
+ * replicating is forgotten by the replica promoted in its place, and the token could be replayed.
+ */
+export interface ReplicaAck {
+  replicas: number;
+  timeoutMs: number;
+}
+
+/**
  * Redis store: ids are hashed so no raw claim value lands in Redis; the start of memory is kept at
- * `prefix + 'epoch'` (a hashed id never has that name).
+ * {@link replayEpochKey} (a hashed id never has that name).
+ * @param prefix holds a hash tag when the Redis is a Cluster
  * @param onMemoryStart called when a claim found no start of memory and began one: the Redis is
  *   new or lost its data
+ * @param replicaAck replicas that must acknowledge a fresh claim; fewer in time: the claim fails
+ *   (503), and the id stays claimed, so that the token can never pass twice
  */
 export function redisReplayStore(
-  redis: Redis,
+  redis: Redis | Cluster,
   now: () => number = Date.now,
-  prefix = 'dhg:jti:',
+  prefix = REPLAY_KEY_PREFIX,
   onError?: (err: unknown) => void,
   onMemoryStart?: (sinceMs: number) => void,
+  replicaAck?: ReplicaAck,
 ): ReplayStore {
   // Defining it again on a shared connection only replaces it with the same script.
   redis.defineCommand(CLAIM_COMMAND, { numberOfKeys: 2, lua: CLAIM_SCRIPT });
-  const sinceKey = `${prefix}epoch`;
+  const sinceKey = replayEpochKey(prefix);
+  const waitFor = replicaAck && replicaAck.replicas > 0 ? replicaAck : undefined;
+  /** The claim, replicated when asked: a failure refuses the request, never lets it through. */
+  const claimed = async (key: string, ttl: number, t: number) => {
+    const reply = await redis.dhgReplayClaim(key, sinceKey, ttl, Math.floor(t));
+    if (waitFor && (reply[0] === 1 || reply[2] === 1)) {
+      const acked = await redis.wait(waitFor.replicas, waitFor.timeoutMs);
+      if (acked < waitFor.replicas) {
+        throw new Error(`claim reached ${acked} of ${waitFor.replicas} replicas in time`);
+      }
+    }
+    return reply;
+  };
   return {
     async claim(id, expiresAtMs) {
       const key = prefix + crypto.createHash('sha256').update(id).digest('base64url');
@@ -167,7 +205,7 @@ export function redisReplayStore(
       const ttl = Math.max(1, Math.ceil(expiresAtMs - t));
       let reply: [number, string, number];
       try {
-        reply = await redis.dhgReplayClaim(key, sinceKey, ttl, Math.floor(t));
+        reply = await claimed(key, ttl, t);
       } catch (err) {
         onError?.(err);
         throw new AuthUnavailableError({ cause: err, retryAfterSeconds: 1 });

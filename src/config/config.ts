@@ -102,7 +102,7 @@ function readVariables(
  * synthetic) it must be encrypted, unless the operator says in so many words that it need not be.
  */
 function cacheEncryptionProblems(values: SettingValues, demo: boolean): string[] {
-  const redisCache = values.CACHE_REDIS_URL !== undefined || values.REDIS_URL !== undefined;
+  const redisCache = values.CACHE_REDIS_URL !== undefined || redisModesOf(values).length > 0;
   const hasKey = values.CACHE_ENCRYPTION_KEY !== undefined;
   if (values.CACHE_ENCRYPTION === 'off') {
     return hasKey
@@ -111,10 +111,68 @@ function cacheEncryptionProblems(values: SettingValues, demo: boolean): string[]
   }
   if (values.CACHE_ENCRYPTION === 'on' && redisCache && !hasKey && !demo) {
     return [
-      'CACHE_ENCRYPTION_KEY: required when the cache is in Redis (REDIS_URL or CACHE_REDIS_URL) and CORE_ADAPTER is not demo; or set CACHE_ENCRYPTION=off to store customer data in clear',
+      'CACHE_ENCRYPTION_KEY: required when the cache is in Redis (REDIS_URL, REDIS_CLUSTER_NODES, REDIS_SENTINELS or CACHE_REDIS_URL) and CORE_ADAPTER is not demo; or set CACHE_ENCRYPTION=off to store customer data in clear',
     ];
   }
   return [];
+}
+
+const REDIS_MODE_SETTINGS = ['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINELS'] as const;
+
+/** The Redis settings given among the three that each choose a mode. */
+function redisModesOf(values: SettingValues): string[] {
+  return REDIS_MODE_SETTINGS.filter((name) => values[name] !== undefined);
+}
+
+/** One Redis mode at most, and the settings of a mode only with that mode. */
+function redisProblems(values: SettingValues): string[] {
+  const problems: string[] = [];
+  const modes = redisModesOf(values);
+  if (modes.length > 1)
+    problems.push(`${modes.join(', ')}: set one Redis mode only (one server, Cluster or Sentinel)`);
+  const cluster = values.REDIS_CLUSTER_NODES !== undefined;
+  const sentinel = values.REDIS_SENTINELS !== undefined;
+  for (const name of ['REDIS_CLUSTER_NODES', 'REDIS_SENTINELS']) {
+    const list = typeof values[name] === 'string' ? (values[name] as string) : '';
+    const bad = list.split(',').filter((item) => {
+      const port = Number(item.trim().split(':').pop());
+      return list !== '' && (port < 1 || port > 65535);
+    });
+    if (bad.length > 0) problems.push(`${name}: port out of range in ${bad.join(', ')}`);
+  }
+  if (sentinel && values.REDIS_SENTINEL_NAME === undefined)
+    problems.push('REDIS_SENTINEL_NAME: required with REDIS_SENTINELS');
+  if (!sentinel) {
+    for (const name of ['REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD']) {
+      if (values[name] !== undefined) problems.push(`${name}: only with REDIS_SENTINELS`);
+    }
+  }
+  if (!cluster && !sentinel) {
+    for (const name of ['REDIS_USERNAME', 'REDIS_PASSWORD']) {
+      if (values[name] !== undefined)
+        problems.push(
+          `${name}: only with REDIS_CLUSTER_NODES or REDIS_SENTINELS (put it in REDIS_URL)`,
+        );
+    }
+  }
+  if (cluster && typeof values.REDIS_WAIT_REPLICAS === 'number' && values.REDIS_WAIT_REPLICAS > 0)
+    problems.push('REDIS_WAIT_REPLICAS: not supported with REDIS_CLUSTER_NODES');
+  return problems;
+}
+
+/** Workers share what must be shared: the replay store (in Redis) and one metrics endpoint. */
+function workersProblems(values: SettingValues): string[] {
+  if (!((values.WORKERS as number) > 1)) return [];
+  const problems: string[] = [];
+  if (redisModesOf(values).length === 0)
+    problems.push(
+      'WORKERS: more than 1 needs a shared Redis (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS): the in-process replay store is not shared between workers',
+    );
+  if (values.METRICS_PORT === undefined)
+    problems.push(
+      "WORKERS: more than 1 needs METRICS_PORT, where the primary serves every worker's metrics",
+    );
+  return problems;
 }
 
 /** The checks one setting's schema cannot make: they relate several settings. */
@@ -143,6 +201,7 @@ function crossSettingProblems(values: SettingValues): string[] {
   if (!demo && !devKeysOptIn && values.HOLDER_JWKS_URL === undefined)
     problems.push('HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
   problems.push(...cacheEncryptionProblems(values, demo));
+  problems.push(...redisProblems(values), ...workersProblems(values));
   return problems;
 }
 

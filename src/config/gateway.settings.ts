@@ -62,6 +62,28 @@ function perOperation(env: string, text: string) {
   );
 }
 
+/** `host:port` items, comma separated (IPv6 hosts in brackets: `[::1]:6379`). */
+const HOST_PORT_LIST =
+  '^\\s*(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+):\\d{1,5}\\s*(,\\s*(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+):\\d{1,5}\\s*)*$';
+
+/** A Redis node address. */
+export interface HostPort {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** Parses a list that matched {@link HOST_PORT_LIST}. */
+function hostPortList(text: string): HostPort[] {
+  return text.split(',').map((item) => {
+    const at = item.trim().lastIndexOf(':');
+    const host = item
+      .trim()
+      .slice(0, at)
+      .replace(/^\[|\]$/g, '');
+    return { host, port: Number(item.trim().slice(at + 1)) };
+  });
+}
+
 /** Every setting of the gateway, where its value lands in the configuration. */
 export const GATEWAY_SETTINGS = {
   port: integer('PORT', 0, 65535, 3000, 'Listen port; 0 picks a free port.'),
@@ -100,8 +122,83 @@ export const GATEWAY_SETTINGS = {
     'REDIS_URL',
     Type.String({
       pattern: '^rediss?://',
-      description: 'Redis for replay store, cache and rate limits; absent: in-process memory.',
+      description:
+        'One Redis server for replay store, cache and rate limits; absent (and no cluster or Sentinel): in-process memory.',
     }),
+  ),
+  redis: {
+    clusterNodes: derived(
+      'REDIS_CLUSTER_NODES',
+      Type.String({
+        pattern: HOST_PORT_LIST,
+        description:
+          'Redis Cluster seed nodes, comma-separated host:port (instead of REDIS_URL or REDIS_SENTINELS).',
+      }),
+      (value) => (value === undefined ? undefined : hostPortList(value)),
+    ),
+    sentinels: derived(
+      'REDIS_SENTINELS',
+      Type.String({
+        pattern: HOST_PORT_LIST,
+        description:
+          'Redis Sentinels, comma-separated host:port (instead of REDIS_URL or REDIS_CLUSTER_NODES); needs REDIS_SENTINEL_NAME.',
+      }),
+      (value) => (value === undefined ? undefined : hostPortList(value)),
+    ),
+    sentinelName: optional(
+      'REDIS_SENTINEL_NAME',
+      Type.String({
+        minLength: 1,
+        description: 'The master name the Sentinels monitor (with REDIS_SENTINELS).',
+      }),
+    ),
+    username: optional(
+      'REDIS_USERNAME',
+      Type.String({
+        minLength: 1,
+        description:
+          'ACL user of the Redis nodes with REDIS_CLUSTER_NODES or REDIS_SENTINELS (REDIS_URL carries its own).',
+      }),
+    ),
+    password: optional(
+      'REDIS_PASSWORD',
+      Type.String({
+        minLength: 1,
+        description:
+          'Secret: password of the Redis nodes with REDIS_CLUSTER_NODES or REDIS_SENTINELS (REDIS_URL carries its own).',
+      }),
+    ),
+    sentinelPassword: optional(
+      'REDIS_SENTINEL_PASSWORD',
+      Type.String({
+        minLength: 1,
+        description: 'Secret: password of the Sentinels themselves, when they require one.',
+      }),
+    ),
+    waitReplicas: derived(
+      'REDIS_WAIT_REPLICAS',
+      Type.Integer({
+        minimum: 0,
+        maximum: 16,
+        description:
+          'Replicas that must hold a claimed token id before the request is served (Redis WAIT); default 1 with REDIS_SENTINELS, else 0.',
+      }),
+      (value, values) => value ?? (values.REDIS_SENTINELS !== undefined ? 1 : 0),
+    ),
+    waitTimeoutMs: integer(
+      'REDIS_WAIT_TIMEOUT_MS',
+      1,
+      400,
+      100,
+      'Longest wait for those replicas, milliseconds; fewer in time: the request is refused (503).',
+    ),
+  },
+  workers: integer(
+    'WORKERS',
+    1,
+    64,
+    1,
+    'Gateway processes on this host sharing the port (node:cluster); more than 1 needs a Redis setting and METRICS_PORT.',
   ),
   demoDataFile: derived(
     'DEMO_DATA_FILE',

@@ -1,6 +1,6 @@
 /** The shape of one entry of the route table, free of Express. */
 import type { IncomingHttpHeaders } from 'node:http';
-import type Redis from 'ioredis';
+import type { RedisClient } from '../resilience/redis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Readable } from 'node:stream';
@@ -116,8 +116,8 @@ export interface RouteContext {
   logger: Logger;
   /** Clock in milliseconds. */
   now: () => number;
-  /** The shared Redis connection, when `REDIS_URL` is set. */
-  redis?: Redis;
+  /** The shared Redis connection, when a Redis is configured. */
+  redis?: RedisClient;
   /** Issues and verifies opaque paging tokens (FDX offsets, product cursors). */
   paging: PagingTokens;
   /** Registers a function run once when the gateway closes (timers, files, connections). */

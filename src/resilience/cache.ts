@@ -5,7 +5,7 @@
  * moved to another key (another customer) without failing authentication.
  */
 import crypto from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisClient } from './redis';
 import { LRUCache } from 'lru-cache';
 
 /** A cached value and when it was stored (ms). */
@@ -87,7 +87,7 @@ export class CacheCipher {
   }
 }
 
-export function redisCacheStore(redis: Redis, cipher?: CacheCipher): CacheStore {
+export function redisCacheStore(redis: RedisClient, cipher?: CacheCipher): CacheStore {
   return {
     kind: 'redis',
     async get(key) {

@@ -11,7 +11,7 @@
  * `allow` (the product endpoints, whose callers already hold a valid token).
  */
 import crypto from 'node:crypto';
-import type Redis from 'ioredis';
+import type { RedisClient } from './redis';
 import type { Logger } from 'pino';
 import {
   type RateLimiterAbstract,
@@ -38,7 +38,7 @@ export interface RateLimitRule {
 
 export interface RateLimiterDeps {
   /** Shared Redis connection; absent: in-process memory. */
-  redis?: Redis;
+  redis?: RedisClient;
   logger: Logger;
 }
 

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../helpers/ports';
+import { buildOnce } from '../helpers/build-once';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -19,7 +20,7 @@ describe('npm start on the demo core', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    await run('npm', ['run', '--silent', 'build'], { cwd: ROOT });
+    await buildOnce();
     const port = await freePort();
     // Only what `npm start` on a fresh machine has: no gateway variables but the port and a
     // throw-away key folder (so the test never touches the developer's .dev/).
@@ -63,7 +64,8 @@ describe('npm start on the demo core', () => {
       [
         'ts-node',
         '--transpile-only',
-        'scripts/token.ts',
+        'src/cli/main.ts',
+        'token',
         'GET',
         '/auth/v1/customer/c-1001/accounts',
       ],
@@ -88,7 +90,8 @@ describe('npm start on the demo core', () => {
       [
         'ts-node',
         '--transpile-only',
-        'scripts/token.ts',
+        'src/cli/main.ts',
+        'token',
         'POST',
         '/v1/banking/customer/c-1001/accounts/balances',
         '{"data":{"accountIds":["acc-b-1001-01"]}}',

@@ -23,6 +23,7 @@ import {
 } from '../helpers/gateway';
 import { holderClaims, makeKey, signToken, type TestKey } from '../helpers/keys';
 import { freePort } from '../helpers/ports';
+import { buildOnce } from '../helpers/build-once';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SDK_DIR = path.join(ROOT, 'packages', 'adapter-sdk');
@@ -71,8 +72,8 @@ let compiled: Outcome;
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-holder-'));
   holder = path.join(work, 'acme-adapter');
-  // tsc -b writes nothing when the SDK's build is up to date (as after `npm run build`).
-  await mustRun(process.execPath, [TSC, '-b', SDK_DIR], ROOT);
+  // The SDK's build (and the gateway's), shared with the other suites that need dist/.
+  await buildOnce();
   const packed = JSON.parse(
     await mustRun('npm', ['pack', '--json', '--pack-destination', work], SDK_DIR),
   ) as { filename: string }[];

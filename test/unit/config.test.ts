@@ -115,6 +115,9 @@ describe('configuration', () => {
       HTTP_REQUEST_TIMEOUT_MS: 30001,
       HTTP_KEEP_ALIVE_TIMEOUT_MS: 5001,
       HTTP_MAX_CONNECTIONS: 10001,
+      REDIS_WAIT_REPLICAS: 2,
+      REDIS_WAIT_TIMEOUT_MS: 150,
+      WORKERS: 2,
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -169,9 +172,17 @@ describe('configuration', () => {
         maxConnections: 10001,
       },
     });
+    expect(config.redis).toEqual({ waitReplicas: 2, waitTimeoutMs: 150 });
+    expect(config.workers).toBe(2);
     // Every variable of the table is given above (CORE_ADAPTER and HOLDER_DEV_KEYS are the two
-    // whose other values need a core other than the demo: see the tests below).
-    const given = new Set([...Object.keys(vars), 'CORE_ADAPTER', 'HOLDER_DEV_KEYS', 'CONFIG_FILE']);
+    // whose other values need a core other than the demo: see the tests below; the Cluster and
+    // Sentinel settings exclude REDIS_URL: see redis-config.test.ts).
+    const given = new Set([
+      ...Object.keys(vars),
+      ...['CORE_ADAPTER', 'HOLDER_DEV_KEYS', 'CONFIG_FILE'],
+      ...['REDIS_CLUSTER_NODES', 'REDIS_SENTINELS', 'REDIS_SENTINEL_NAME'],
+      ...['REDIS_USERNAME', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'],
+    ]);
     expect(SETTINGS.map((s) => s.env).filter((name) => !given.has(name))).toEqual([]);
   });
 
@@ -323,7 +334,7 @@ describe('encryption of the Redis cache', () => {
     'when a core other than the demo caches in Redis (%s) without CACHE_ENCRYPTION_KEY, then start-up is refused naming both settings',
     (_name, redis) => {
       expect(problemsOf({ ...CORE, ...redis })).toEqual([
-        'CACHE_ENCRYPTION_KEY: required when the cache is in Redis (REDIS_URL or CACHE_REDIS_URL) and CORE_ADAPTER is not demo; or set CACHE_ENCRYPTION=off to store customer data in clear',
+        'CACHE_ENCRYPTION_KEY: required when the cache is in Redis (REDIS_URL, REDIS_CLUSTER_NODES, REDIS_SENTINELS or CACHE_REDIS_URL) and CORE_ADAPTER is not demo; or set CACHE_ENCRYPTION=off to store customer data in clear',
       ]);
     },
   );

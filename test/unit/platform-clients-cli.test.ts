@@ -13,7 +13,7 @@ import {
   SCOPE_PRODUCTS_READ as READ,
   SCOPE_PRODUCTS_WRITE as WRITE,
 } from '../../src/auth/platform-clients';
-import { runClientsCommand } from '../../scripts/clients';
+import { runClientsCommand } from '../../src/cli/clients';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -92,11 +92,11 @@ describe('clients commands', () => {
     [[], ['revoke', 'ghost'], 1, 'no client ghost'],
     [[], ['create', 'acme', '--scopes', 'admin'], 1, 'unknown scope "admin"'],
     [[], ['create', 'bad:id'], 1, 'client id must be'],
-    [[], ['create', '--scopes', 'read'], 2, 'usage: npm run clients'],
-    [[], ['create'], 2, 'usage: npm run clients'],
-    [[], ['create', 'acme', '--scope', 'read'], 2, 'usage: npm run clients'],
-    [[], ['list', 'extra'], 2, 'usage: npm run clients'],
-    [[], ['delete', 'acme'], 2, 'usage: npm run clients'],
+    [[], ['create', '--scopes', 'read'], 2, 'usage: data-holder-gateway clients'],
+    [[], ['create'], 2, 'usage: data-holder-gateway clients'],
+    [[], ['create', 'acme', '--scope', 'read'], 2, 'usage: data-holder-gateway clients'],
+    [[], ['list', 'extra'], 2, 'usage: data-holder-gateway clients'],
+    [[], ['delete', 'acme'], 2, 'usage: data-holder-gateway clients'],
   ])(
     'when the commands are %j then %j, then it exits %i saying %j',
     async (before, args, code, message) => {
@@ -119,7 +119,8 @@ describe('npm run clients', () => {
         [
           '-r',
           'ts-node/register/transpile-only',
-          'scripts/clients.ts',
+          'src/cli/main.ts',
+          'clients',
           'create',
           'ops',
           '--scopes',

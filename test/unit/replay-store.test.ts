@@ -120,6 +120,21 @@ describe('Redis replay store (real Redis)', () => {
     expect(ttl).toBeLessThanOrEqual(10_000);
   });
 
+  it('when a claim must reach a replica and none acknowledges it in time, then it fails with 503 and the id stays claimed', async () => {
+    const prefix = `dhg:test:${crypto.randomUUID()}:`;
+    // The test Redis has no replica: WAIT 1 answers 0 after its timeout.
+    const waiting = redisReplayStore(redis, Date.now, prefix, undefined, undefined, {
+      replicas: 1,
+      timeoutMs: 20,
+    });
+    await expect(waiting.claim('x', Date.now() + 10_000)).rejects.toMatchObject({ status: 503 });
+    const plain = redisReplayStore(redis, Date.now, prefix);
+    expect(await plain.claim('x', Date.now() + 10_000)).toMatchObject({ fresh: false });
+    // A replay needs no replica: it is refused at once.
+    expect(await waiting.claim('x', Date.now() + 10_000)).toMatchObject({ fresh: false });
+    await redis.del(`${prefix}epoch`);
+  });
+
   it('when Redis cannot be reached, then a claim fails with 503, never succeeds', async () => {
     const down = new Redis('redis://127.0.0.1:1', {
       enableOfflineQueue: false,

@@ -1,12 +1,12 @@
 /**
- * `npm run clients -- <command>`: manages the platform clients of the gateway's registry (the
+ * `data-holder-gateway clients <command>` (`npm run clients -- <command>`): manages the platform clients of the gateway's registry (the
  * file `PLATFORM_CLIENTS_FILE`, or Redis when `REDIS_URL` is set), with the same configuration as
- * `npm start`. A new secret is printed once, on create and rotate, and kept nowhere: the registry
+ * `serve`. A new secret is printed once, on create and rotate, and kept nowhere: the registry
  * holds only its scrypt hash.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Redis from 'ioredis';
+import { parseArgs } from 'node:util';
 import {
   type ClientStore,
   ClientRegistryError,
@@ -15,16 +15,20 @@ import {
   parseScopes,
   PlatformClientRegistry,
   RedisClientStore,
-} from '../src/auth/platform-clients';
-import { generatePlatformKeyJson } from '../src/auth/platform-tokens';
-import { type Config, ConfigError, loadConfig } from '../src/config/config';
+} from '../auth/platform-clients';
+import { generatePlatformKeyJson } from '../auth/platform-tokens';
+import { type Config, ConfigError, loadConfig } from '../config/config';
+import { connectRedis, redisTargetOf } from '../resilience/redis';
+import { createLogger } from '../observability/logger';
 
-export const USAGE = `usage: npm run clients -- <command>
+export const USAGE = `usage: data-holder-gateway clients <command>   (npm run clients -- <command>)
   create <client_id> [--scopes read,write]   new client (default scope: read); prints its secret once
   rotate <client_id>                         new secret, printed once; tokens already issued stay valid
   revoke <client_id>                         the secret and every token of the client stop working
   list                                       ids, scopes, state and dates (never secrets or hashes)
-  signing-key <file>                         writes a new private key for PLATFORM_SIGNING_KEY_FILE`;
+  signing-key <file>                         writes a new private key for PLATFORM_SIGNING_KEY_FILE
+The registry is the one the gateway uses with the same environment: Redis when one is configured,
+else PLATFORM_CLIENTS_FILE. Exit codes: 0 done, 1 refused (e.g. unknown client), 2 usage.`;
 
 export interface Output {
   out(line: string): void;
@@ -64,34 +68,43 @@ export async function runClientsCommand(
   registry: PlatformClientRegistry,
   io: Output,
 ): Promise<number> {
-  const [command, id, ...rest] = args;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: { scopes: { type: 'string' } },
+    });
+  } catch {
+    io.err(USAGE);
+    return 2;
+  }
+  const [command, id, ...rest] = parsed.positionals;
+  const scopesGiven = parsed.values.scopes;
+  const needsId = ['create', 'rotate', 'revoke'].includes(command ?? '');
+  if (!command || needsId !== (id !== undefined) || rest.length > 0) {
+    io.err(USAGE);
+    return 2;
+  }
+  if (scopesGiven !== undefined && command !== 'create') {
+    io.err(USAGE);
+    return 2;
+  }
   try {
     switch (command) {
-      case 'create': {
-        let scopes = parseScopes('read');
-        if (rest.length > 0) {
-          if (rest[0] !== '--scopes' || rest.length !== 2) {
-            io.err(USAGE);
-            return 2;
-          }
-          scopes = parseScopes(rest[1]!);
-        }
-        if (!id) break;
-        printSecret(await registry.create(id, scopes), io);
+      case 'create':
+        printSecret(await registry.create(id!, parseScopes(scopesGiven ?? 'read')), io);
         return 0;
-      }
       case 'rotate':
-        if (!id || rest.length > 0) break;
-        printSecret(await registry.rotate(id), io);
+        printSecret(await registry.rotate(id!), io);
         return 0;
       case 'revoke': {
-        if (!id || rest.length > 0) break;
-        const client = await registry.revoke(id);
+        const client = await registry.revoke(id!);
         io.out(`revoked ${client.id} at ${client.revokedAt}`);
         return 0;
       }
       case 'list': {
-        if (id !== undefined) break;
         const clients = await registry.list();
         io.out(['client_id', 'scopes', 'state', 'created', 'rotated', 'revoked'].join('\t'));
         for (const c of clients) {
@@ -122,8 +135,14 @@ export async function runClientsCommand(
 
 /** The store the gateway itself would use with this configuration. */
 function storeOf(config: Config): { store: ClientStore; close(): Promise<void> } {
-  if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  const target = redisTargetOf(config);
+  if (target) {
+    // A command line waits for its connection: the offline queue holds commands until it is up.
+    const redis = connectRedis(target, createLogger(config.logLevel), config.redis, {
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 5000,
+    });
     return {
       store: new RedisClientStore(redis),
       close: async () => {
@@ -139,13 +158,28 @@ function storeOf(config: Config): { store: ClientStore; close(): Promise<void> }
   ]);
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const io: Output = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  };
-  if (args[0] === 'signing-key') return writeSigningKey(args[1], io);
+/** Writes lines to the process's stdout and stderr. */
+export const PROCESS_OUTPUT: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** `clients <args>` over the registry of the environment's configuration. Returns the exit code. */
+export async function clientsCommand(
+  args: readonly string[],
+  io: Output = PROCESS_OUTPUT,
+): Promise<number> {
+  if (args[0] === '--help' || args[0] === '-h' || args.length === 0) {
+    (args.length === 0 ? io.err : io.out)(USAGE);
+    return args.length === 0 ? 2 : 0;
+  }
+  if (args[0] === 'signing-key') {
+    if (args.length !== 2) {
+      io.err(USAGE);
+      return 2;
+    }
+    return writeSigningKey(args[1], io);
+  }
   if (!['create', 'rotate', 'revoke', 'list'].includes(args[0] ?? '')) {
     io.err(USAGE);
     return 2;
@@ -157,14 +191,4 @@ async function main(): Promise<number> {
   } finally {
     await close();
   }
-}
-
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-      process.exit(1);
-    },
-  );
 }

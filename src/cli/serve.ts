@@ -1,0 +1,121 @@
+/**
+ * `data-holder-gateway serve` (`npm start`): starts the gateway. Listens on PORT (0 picks a free
+ * port) and stops on SIGTERM/SIGINT. With WORKERS above 1 this process becomes the primary of
+ * that many workers (src/cli/workers.ts), each of which runs this same function.
+ */
+import cluster from 'node:cluster';
+import { type Config, ConfigError, loadConfig } from '../config/config';
+import { createGateway, type Gateway } from '../gateway';
+import { listen } from '../server';
+import { AggregatorRegistry } from 'prom-client';
+import { runPrimary } from './workers';
+
+export const SERVE_USAGE = `usage: data-holder-gateway serve
+  Starts the gateway with the configuration from the environment (docs/configuration.md).
+  WORKERS=n runs n processes sharing the port (needs a Redis setting and METRICS_PORT).
+  SIGTERM: readiness off, SHUTDOWN_DELAY_MS pause, drain, exit 0; SIGINT: the same without pause.
+Exit codes: 0 stopped by a signal, 1 invalid configuration or failed start.`;
+
+/** How to call the gateway, on stdout, when it serves the development key set. */
+function printBanner(
+  gateway: Gateway,
+  config: Config,
+  port: number,
+  metricsPort: number | undefined,
+): void {
+  const metricsWhere = metricsPort === undefined ? '/metrics' : `/metrics on port ${metricsPort}`;
+  if (gateway.devKey && gateway.adapter.id === 'demo') {
+    process.stdout.write(
+      [
+        '',
+        `Data Holder Gateway on http://localhost:${port}, serving the demo core (${config.demoDataFile}).`,
+        `Tokens: development key set at http://localhost:${port}/dev/jwks.json; iss = sub = "${config.holderSubdomain}", aud = ${config.publicBaseUrl} + path.`,
+        'Call it with a freshly signed token (in another terminal):',
+        '  npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh',
+        `  npm run --silent token -- POST /v1/banking/customer/c-1001/accounts/balances '{"data":{"accountIds":["acc-b-1001-01"]}}' | sh`,
+        'Platform endpoints: get a client secret with `npm run clients -- rotate demo-platform-client`,',
+        `  then POST http://localhost:${port}/v1/token (see the README, "Platform endpoints").`,
+        `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
+        '',
+      ].join('\n'),
+    );
+  } else if (gateway.devKey) {
+    process.stdout.write(
+      [
+        '',
+        `Data Holder Gateway on http://localhost:${port}, serving the ${gateway.adapter.id} adapter with the development key set (HOLDER_DEV_KEYS=true: never in production).`,
+        'Call it with a freshly signed token (in another terminal, with the same variables):',
+        '  npm run --silent token -- GET /auth/v1/customer/<customer id>/accounts | sh',
+        `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+/** Starts one gateway in this process and stops it on a signal. */
+async function serveHere(config: Config): Promise<void> {
+  const gateway = await createGateway(config);
+  if (cluster.isWorker) {
+    // The primary serves every worker's registry on METRICS_PORT; a worker listens on the API
+    // port only (where /metrics is not served either: METRICS_PORT is set). prom-client answers
+    // the primary's requests only once an AggregatorRegistry was made in the worker.
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([gateway.metrics.registry]);
+  }
+  const listening = cluster.isWorker
+    ? { ...gateway, config: { ...gateway.config, metricsPort: undefined } }
+    : gateway;
+  const { port, metricsPort, shutdown } = await listen(listening, config.port, config.host);
+  gateway.logger.info(
+    { port, metricsPort, host: config.host, adapter: gateway.adapter.id },
+    'gateway listening',
+  );
+  // One banner for a set of workers: the primary's.
+  if (!cluster.isWorker) printBanner(gateway, config, port, metricsPort);
+
+  // SIGTERM comes from an orchestrator: pause so load balancers see /readyz fail first.
+  // SIGINT is a person at a terminal: no pause. A second signal (a terminal sends SIGINT to the
+  // primary and its workers alike, and the primary forwards it) changes nothing.
+  let stopping = false;
+  const stop = (signal: 'SIGTERM' | 'SIGINT') => {
+    if (stopping) return;
+    stopping = true;
+    const delayMs = signal === 'SIGINT' ? 0 : config.shutdownDelayMs;
+    gateway.logger.info({ signal, delayMs }, 'stopping: readiness off, draining connections');
+    shutdown({ delayMs }).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        gateway.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** Runs `serve`: one gateway, or the primary of WORKERS workers. Resolves once started. */
+export async function serveCommand(args: readonly string[] = []): Promise<number | undefined> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${SERVE_USAGE}\n`);
+    return 0;
+  }
+  if (args.length > 0) {
+    process.stderr.write(`unexpected arguments: ${args.join(' ')}\n${SERVE_USAGE}\n`);
+    return 2;
+  }
+  try {
+    const config = loadConfig();
+    if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
+    else await serveHere(config);
+    return undefined;
+  } catch (err) {
+    if (err instanceof ConfigError || (err as Error)?.name === 'DemoDataError') {
+      process.stderr.write(`${(err as Error).message}\n`);
+    } else {
+      process.stderr.write(`Gateway failed to start: ${(err as Error)?.stack ?? String(err)}\n`);
+    }
+    return 1;
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The command line as a holder installs it: the built output (dist/, package.json, the lock file,
+ * the launchers in scripts/ and the demo data) copied to a temporary folder and installed with
+ * `npm ci --omit=dev`, so no compiler and no ts-node. Every subcommand runs there: --help, check
+ * (valid and invalid environments), clients (against a temporary registry, also through
+ * `npm run clients`), token, serve (answers /livez, exits 0 on SIGTERM) and `npm start`.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../helpers/ports';
+import { buildOnce } from '../helpers/build-once';
+
+const execFileP = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('the command line after npm ci --omit=dev', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+
+  /** Runs a command in the installed copy; resolves with its exit code and output. */
+  const cli = async (
+    args: string[],
+    extra: Record<string, string> = {},
+    command = process.execPath,
+  ): Promise<Outcome> => {
+    try {
+      const { stdout, stderr } = await execFileP(command, args, {
+        cwd: dir,
+        env: { ...env, ...extra },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+  const main = (args: string[], extra?: Record<string, string>) =>
+    cli(['dist/src/cli/main.js', ...args], extra);
+
+  /** Starts a server command; resolves once /livez answers 200. */
+  const startServer = async (args: string[], command: string, port: number) => {
+    const child = spawn(command, args, {
+      cwd: dir,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DELAY_MS: '0' },
+      stdio: 'ignore',
+      detached: true,
+    });
+    for (let i = 0; i < 300; i += 1) {
+      const ok = await fetch(`http://127.0.0.1:${port}/livez`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (ok) return child;
+      await sleep(100);
+    }
+    process.kill(-child.pid!, 'SIGKILL');
+    throw new Error(`${args.join(' ')} did not answer /livez`);
+  };
+  const exitOf = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  beforeAll(async () => {
+    await buildOnce();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-install-'));
+    for (const item of [
+      'dist',
+      'package.json',
+      'package-lock.json',
+      'scripts/run-cli.cjs',
+      'scripts/build-if-dev.cjs',
+      'adapters/demo/data/sample.json',
+      'adapters/kraken/queries',
+      // The adapter SDK, a workspace of the package: its manifest for npm ci, its build, its schemas.
+      'packages/adapter-sdk/package.json',
+      'packages/adapter-sdk/dist',
+      'packages/adapter-sdk/schemas',
+    ]) {
+      fs.cpSync(path.join(ROOT, item), path.join(dir, item), { recursive: true });
+    }
+    await execFileP('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: dir,
+    });
+    // Only what a fresh host has: no gateway variables from the developer's shell.
+    env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DEV_KEYS_DIR: path.join(dir, 'keys'),
+      PLATFORM_CLIENTS_FILE: path.join(dir, 'clients.json'),
+      LOG_LEVEL: 'warn',
+    };
+  }, 150_000);
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('has no compiler and no ts-node: a production install', () => {
+    expect(fs.existsSync(path.join(dir, 'node_modules', 'typescript'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'node_modules', 'ts-node'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'node_modules', 'ioredis'))).toBe(true);
+  });
+
+  it('when asked for help, then the command line and each command explain themselves and exit 0', async () => {
+    const top = await main(['--help']);
+    expect(top.code).toBe(0);
+    for (const command of ['serve', 'check', 'clients', 'token']) {
+      expect(top.stdout).toContain(`  ${command} `);
+      const own = await main([command, '--help']);
+      expect({ command, code: own.code }).toEqual({ command, code: 0 });
+      expect(own.stdout).toContain(`usage: data-holder-gateway ${command}`);
+    }
+    expect((await main(['token', '--help'])).stdout).toContain('Development only');
+    const unknown = await main(['deploy']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command: deploy');
+  });
+
+  it('when check runs on a valid environment, then it exits 0', async () => {
+    const res = await main(['check']);
+    expect(res).toMatchObject({ code: 0, stdout: 'configuration valid (core adapter demo)\n' });
+  });
+
+  it('when check runs on a bad environment, then it exits 1 naming every problem, adapter settings too', async () => {
+    const res = await main(['check'], { PORT: 'eighty', WORKERS: '2', REDIS_SENTINELS: 's:1' });
+    expect(res.code).toBe(1);
+    for (const name of ['PORT', 'WORKERS', 'REDIS_SENTINEL_NAME'])
+      expect(res.stderr).toContain(`  - ${name}: `);
+    const fineract = await main(['check'], {
+      CORE_ADAPTER: 'fineract',
+      HOLDER_DEV_KEYS: 'true',
+      FINERACT_BASE_URL: 'not a url',
+    });
+    expect(fineract.code).toBe(1);
+    expect(fineract.stderr).toMatch(/ {2}- FINERACT_\w+: /);
+  });
+
+  it('when serve is started with WORKERS=2 but no Redis, then it exits 1 naming the settings', async () => {
+    const res = await main(['serve'], { WORKERS: '2', METRICS_PORT: '0' });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS');
+  });
+
+  it('when a client is created, then its secret is printed once, and npm run clients lists it', async () => {
+    const created = await main(['clients', 'create', 'ops', '--scopes', 'read,write']);
+    expect(created.code).toBe(0);
+    const secret = /client_secret\s+(\S+)/.exec(created.stdout)?.[1];
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(fs.readFileSync(env.PLATFORM_CLIENTS_FILE!, 'utf8')).not.toContain(secret);
+    const listed = await cli(['run', '--silent', 'clients', '--', 'list'], {}, 'npm');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^ops\t/m);
+    expect((await main(['clients', 'create', 'ops'])).code).toBe(1);
+    expect((await main(['clients', 'create', 'x', '--scope', 'read'])).code).toBe(2);
+  });
+
+  it('when token is asked for a path, then it prints a curl command with a signed token', async () => {
+    const res = await main(['token', 'GET', '/v1/common/customer/c-1001/detail']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(
+      /^curl -sS -X GET -H 'Authorization: Bearer [\w-]+\.[\w-]+\.[\w-]+' /,
+    );
+  });
+
+  it('when serve runs, then it answers /livez, and SIGTERM stops it with exit code 0', async () => {
+    const child = await startServer(
+      ['dist/src/cli/main.js', 'serve'],
+      process.execPath,
+      await freePort(),
+    );
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
+
+  it('when npm start runs without a compiler, then it serves the shipped dist/', async () => {
+    const child = await startServer(['start'], 'npm', await freePort());
+    const exited = exitOf(child);
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }, 60_000);
+});

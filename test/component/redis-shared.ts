@@ -1,0 +1,65 @@
+/**
+ * What two gateway instances on one Redis (any mode) must share: the replay store, the cache and
+ * the rate limits. Used by the Cluster and Sentinel tests with instances they start.
+ */
+import type { TestGateway } from '../helpers/gateway';
+import type { LoopbackCore } from '../helpers/loopback-core';
+import { requestToken } from './platform-helpers';
+
+export const DETAIL = '/v1/common/customer/c-1001/detail';
+const REPLAYED = { status: 401, body: { error: 'Token replayed' } };
+
+const answer = async (gw: TestGateway, token: string) => {
+  const res = await gw.get(DETAIL, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: res.status === 200 ? 'ok' : res.body };
+};
+
+/** Tokens used on one instance are refused on the other, both ways. */
+export async function expectReplayRefusedAcross(a: TestGateway, b: TestGateway): Promise<void> {
+  for (const [first, second] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const token = await a.token(DETAIL);
+    expect(await answer(first, token)).toEqual({ status: 200, body: 'ok' });
+    expect(await answer(second, token)).toEqual(REPLAYED);
+    expect(await answer(first, token)).toEqual(REPLAYED);
+  }
+}
+
+/** A result (of `customer`, a detail path) cached by one instance is served by the other without calling the core. */
+export async function expectCacheShared(
+  a: TestGateway,
+  b: TestGateway,
+  core: LoopbackCore,
+  customer: string,
+): Promise<void> {
+  const before = core.hits;
+  const first = await a.get(customer);
+  expect(first.status).toBe(200);
+  expect(core.hits).toBe(before + 1);
+  // The cache write is not awaited by the request: give it a moment.
+  for (let i = 0; i < 40 && core.hits === before + 1; i += 1) {
+    const second = await b.get(customer, {
+      headers: { authorization: `Bearer ${await a.token(customer)}` },
+    });
+    expect(second.body).toEqual(first.body);
+    if (core.hits === before + 1) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the second instance did not read the cached result');
+}
+
+/** With RATE_LIMIT_TOKEN_PER_ADDRESS=limit, requests to either instance count against one limit. */
+export async function expectRateLimitShared(
+  a: TestGateway,
+  b: TestGateway,
+  limit: number,
+): Promise<void> {
+  const statuses: number[] = [];
+  for (let i = 0; i < limit + 1; i += 1) {
+    const res = await requestToken(i % 2 === 0 ? a : b, 'json', 'no-such-client', 'x');
+    statuses.push(res.status);
+  }
+  expect(statuses).toEqual([...Array(limit).fill(401), 429]);
+}

@@ -1,0 +1,165 @@
+/**
+ * WORKERS=2 for real: the built command line (`node dist/src/cli/main.js serve`) with a Redis of
+ * the test's own becomes a primary with two worker processes sharing the port. A token used on
+ * one connection is refused on every other (the workers share the replay store), the primary's
+ * METRICS_PORT serves every worker's metrics, a killed worker is replaced, and SIGTERM drains
+ * every worker and exits 0.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { SignJWT } from 'jose';
+import { type DevKey, loadDevKey } from '../../src/auth/dev-keys';
+import { freePort } from '../helpers/ports';
+import { replayMemoryLongKept, startOwnRedis, type OwnRedis } from '../helpers/redis-server';
+import { buildOnce } from '../helpers/build-once';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const PATH = '/v1/common/customer/c-1001/detail';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One request on a connection of its own (no keep-alive), so the primary hands it to a worker. */
+function get(
+  port: number,
+  target: string,
+  token?: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        agent: false,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The pids of the primary's children (its workers). */
+async function workerPids(primary: number): Promise<number[]> {
+  const { stdout } = await run('pgrep', ['-P', String(primary)]).catch(() => ({ stdout: '' }));
+  return stdout.split('\n').filter(Boolean).map(Number).sort();
+}
+
+describe('WORKERS=2 with the built command line', () => {
+  let redis: OwnRedis;
+  let child: ChildProcess;
+  let output = '';
+  let port: number;
+  let metricsPort: number;
+  let key: DevKey;
+
+  const token = async () => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+      .setIssuer('demo')
+      .setSubject('demo')
+      .setAudience(`http://localhost:${port}${PATH}`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .setJti(crypto.randomUUID())
+      .sign(key.privateKey);
+  };
+  const listening = () => output.split('worker listening').length - 1;
+
+  beforeAll(async () => {
+    await buildOnce();
+    redis = await startOwnRedis();
+    await replayMemoryLongKept(redis.url);
+    [port, metricsPort] = [await freePort(), await freePort()];
+    const keys = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-keys-'));
+    key = await loadDevKey(keys);
+    child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        WORKERS: '2',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        METRICS_PORT: String(metricsPort),
+        REDIS_URL: redis.url,
+        DEV_KEYS_DIR: keys,
+        SHUTDOWN_DELAY_MS: '100',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    for (let i = 0; i < 600 && listening() < 2; i += 1) await sleep(50);
+  }, 90_000);
+  afterAll(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      for (const pid of await workerPids(child.pid!)) process.kill(pid, 'SIGKILL');
+      child.kill('SIGKILL');
+    }
+    await redis?.stop();
+  });
+
+  it('when started, then two worker processes listen on the one port', async () => {
+    expect(listening()).toBe(2);
+    expect(await workerPids(child.pid!)).toHaveLength(2);
+    expect((await get(port, '/livez')).status).toBe(200);
+  });
+
+  it('when a token is used, then a replay on any other connection is refused, whichever worker takes it', async () => {
+    const used = await token();
+    expect((await get(port, PATH, used)).status).toBe(200);
+    const replays = await Promise.all(Array.from({ length: 6 }, () => get(port, PATH, used)));
+    expect(replays.map((r) => [r.status, JSON.parse(r.body).error])).toEqual(
+      Array(6).fill([401, 'Token replayed']),
+    );
+  });
+
+  it("when the primary's METRICS_PORT is scraped, then it serves the workers' metrics summed", async () => {
+    const res = await get(metricsPort, '/metrics');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatch(/^dhg_process_cpu_user_seconds_total \d/m);
+    expect((await get(port, '/metrics')).status).toBe(404);
+  });
+
+  it('when a worker is killed, then the primary replaces it and the port keeps serving', async () => {
+    const before = await workerPids(child.pid!);
+    process.kill(before[0]!, 'SIGKILL');
+    let after: number[] = [];
+    for (let i = 0; i < 400; i += 1) {
+      after = await workerPids(child.pid!);
+      if (after.length === 2 && !after.includes(before[0]!) && listening() === 3) break;
+      await sleep(50);
+    }
+    expect(after).toHaveLength(2);
+    expect(after).not.toContain(before[0]);
+    expect(after).toContain(before[1]);
+    expect(output).toContain('worker died; replacing it');
+    const statuses = await Promise.all(
+      Array.from({ length: 4 }, async () => (await get(port, PATH, await token())).status),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200]);
+  }, 30_000);
+
+  it('when sent SIGTERM, then every worker drains and the primary exits 0', async () => {
+    const workers = await workerPids(child.pid!);
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output.split('stopping: readiness off, draining connections').length - 1).toBe(2);
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  }, 30_000);
+});
