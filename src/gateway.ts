@@ -143,42 +143,42 @@ function readinessProbe(parts: {
   };
 }
 
-export async function createGateway(
+/** The key set holder tokens are checked against: the development key, or the holder's JWKS. */
+async function holderKeySet(
   config: Config,
-  options: GatewayOptions = {},
-): Promise<Gateway> {
-  const now = options.now ?? Date.now;
-  const logger = options.logger ?? createLogger(config.logLevel);
-  const metrics = options.metrics ?? new GatewayMetrics();
-  const coreAdapter =
-    options.adapter ??
-    (await createConfiguredAdapter(config, logger.child({ adapter: config.coreAdapter })));
-
-  let devKey: DevKey | undefined;
-  let keySet: KeySet;
+  metrics: GatewayMetrics,
+  logger: Logger,
+  now: () => number,
+): Promise<{ keySet: KeySet; devKey?: DevKey }> {
   if (config.devKeys) {
-    devKey = await loadDevKey(config.devKeysDir);
-    keySet = staticKeySet({ keys: [devKey.publicJwk] });
-  } else {
-    keySet = remoteKeySet({
-      url: config.holderJwksUrl!,
-      ...config.jwks,
-      now,
-      onFetch: (outcome, err) => {
-        metrics.keySetFetches.inc({ outcome });
-        if (outcome === 'error') {
-          logger.warn({ err: describeError(err) }, 'key set fetch failed');
-        }
-      },
-      onStaleServe: () => metrics.keySetStaleServes.inc(),
-    });
-    if (!(await keySet.warmUp()))
-      logger.warn('key set not reachable at start-up; retrying on demand');
+    const devKey = await loadDevKey(config.devKeysDir);
+    return { keySet: staticKeySet({ keys: [devKey.publicJwk] }), devKey };
   }
+  const keySet = remoteKeySet({
+    url: config.holderJwksUrl!,
+    ...config.jwks,
+    now,
+    onFetch: (outcome, err) => {
+      metrics.keySetFetches.inc({ outcome });
+      if (outcome === 'error') logger.warn({ err: describeError(err) }, 'key set fetch failed');
+    },
+    onStaleServe: () => metrics.keySetStaleServes.inc(),
+  });
+  if (!(await keySet.warmUp()))
+    logger.warn('key set not reachable at start-up; retrying on demand');
+  return { keySet };
+}
 
+/** What lives in Redis (or in process without one): the replay store, and the cache's Redis. */
+async function sharedStores(
+  config: Config,
+  metrics: GatewayMetrics,
+  logger: Logger,
+  now: () => number,
+): Promise<{ redis?: RedisClient; cacheRedis?: RedisClient; replayStore: ReplayStore }> {
+  const redisTarget = redisTargetOf(config);
   let redis: RedisClient | undefined;
   let replayStore: ReplayStore;
-  const redisTarget = redisTargetOf(config);
   if (redisTarget) {
     redis = connectRedis(redisTarget, logger, config.redis);
     if (!(await waitForRedis(redis)))
@@ -198,13 +198,54 @@ export async function createGateway(
   } else {
     replayStore = memoryReplayStore(now);
   }
-
   // The cache may live on its own Redis: its outage is bypassed, while the replay store's refuses.
   let cacheRedis: RedisClient | undefined = redis;
   if (config.resilience.cacheRedisUrl && config.resilience.cacheRedisUrl !== config.redisUrl) {
-    cacheRedis = createRedis(config.resilience.cacheRedisUrl, logger);
+    cacheRedis = createRedis(
+      config.resilience.cacheRedisUrl,
+      logger,
+      config.redis.commandTimeoutMs,
+    );
     await waitForRedis(cacheRedis);
   }
+  return { redis, cacheRedis, replayStore };
+}
+
+/** The holder token check, counting each refusal by its reason. */
+function countedHolderVerifier(
+  config: Config,
+  parts: { keySet: KeySet; replayStore: ReplayStore; metrics: GatewayMetrics; now: () => number },
+): HolderVerifier {
+  const verify = createHolderVerifier({
+    keySet: parts.keySet,
+    replayStore: parts.replayStore,
+    subdomain: config.holderSubdomain,
+    publicBaseUrl: config.publicBaseUrl,
+    ...config.jwt,
+    now: parts.now,
+  });
+  return async (authorization, path) => {
+    try {
+      return await verify(authorization, path);
+    } catch (err) {
+      if (err instanceof AuthError) parts.metrics.authFailures.inc({ reason: err.reason });
+      throw err;
+    }
+  };
+}
+
+export async function createGateway(
+  config: Config,
+  options: GatewayOptions = {},
+): Promise<Gateway> {
+  const now = options.now ?? Date.now;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const metrics = options.metrics ?? new GatewayMetrics();
+  const coreAdapter =
+    options.adapter ??
+    (await createConfiguredAdapter(config, logger.child({ adapter: config.coreAdapter })));
+  const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
+  const { redis, cacheRedis, replayStore } = await sharedStores(config, metrics, logger, now);
   const resilient = withResilience(coreAdapter, {
     settings: config.resilience,
     metrics,
@@ -213,23 +254,6 @@ export async function createGateway(
     now,
   });
   const adapter = resilient.adapter;
-
-  const verify = createHolderVerifier({
-    keySet,
-    replayStore,
-    subdomain: config.holderSubdomain,
-    publicBaseUrl: config.publicBaseUrl,
-    ...config.jwt,
-    now,
-  });
-  const verifyHolder: HolderVerifier = async (authorization, path) => {
-    try {
-      return await verify(authorization, path);
-    } catch (err) {
-      if (err instanceof AuthError) metrics.authFailures.inc({ reason: err.reason });
-      throw err;
-    }
-  };
   let stopping = false;
   const readiness = readinessProbe({
     keySet,
@@ -251,7 +275,7 @@ export async function createGateway(
   });
   const { app, adminApp } = buildApp({
     routes,
-    verifyHolder,
+    verifyHolder: countedHolderVerifier(config, { keySet, replayStore, metrics, now }),
     logger,
     now: () => new Date(now()),
     devJwks: devKey ? { keys: [devKey.publicJwk] } : undefined,

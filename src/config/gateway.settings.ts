@@ -185,6 +185,13 @@ export const GATEWAY_SETTINGS = {
       }),
       (value, values) => value ?? (values.REDIS_SENTINELS !== undefined ? 1 : 0),
     ),
+    commandTimeoutMs: integer(
+      'REDIS_COMMAND_TIMEOUT_MS',
+      50,
+      60000,
+      500,
+      'Longest wait for one Redis command, milliseconds; past it the command fails (replay store: 503; cache: bypassed). Raise it for a distant or busy Redis.',
+    ),
     waitTimeoutMs: integer(
       'REDIS_WAIT_TIMEOUT_MS',
       1,

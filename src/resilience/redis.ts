@@ -10,7 +10,7 @@ import { causeSignature, describeError, StackGate } from '../observability/error
 /** A connection to one server, a Sentinel-managed master or a Cluster: the same commands. */
 export type RedisClient = Redis | Cluster;
 
-/** Timeout of one Redis command, milliseconds. */
+/** Timeout of one Redis command, milliseconds, unless REDIS_COMMAND_TIMEOUT_MS says otherwise. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /** Where the shared Redis is, as configured: exactly one of the three modes. */
@@ -48,10 +48,16 @@ const FAIL_FAST: RedisOptions = {
 export function connectRedis(
   target: RedisTarget,
   logger: Logger,
-  auth: Pick<Config['redis'], 'username' | 'password' | 'sentinelPassword'> = {},
-  options: RedisOptions = {},
+  auth: Partial<
+    Pick<Config['redis'], 'username' | 'password' | 'sentinelPassword' | 'commandTimeoutMs'>
+  > = {},
+  given: RedisOptions = {},
 ): RedisClient {
   const credentials = { username: auth.username, password: auth.password };
+  const options: RedisOptions = {
+    ...(auth.commandTimeoutMs !== undefined ? { commandTimeout: auth.commandTimeoutMs } : {}),
+    ...given,
+  };
   let client: RedisClient;
   if (target.mode === 'single') {
     client = new Redis(target.url, { ...FAIL_FAST, ...options });
@@ -82,8 +88,8 @@ export function connectRedis(
 }
 
 /** The connection of REDIS_URL-style callers (a separate cache Redis): one server. */
-export function createRedis(url: string, logger: Logger): Redis {
-  return connectRedis({ mode: 'single', url }, logger) as Redis;
+export function createRedis(url: string, logger: Logger, commandTimeoutMs?: number): Redis {
+  return connectRedis({ mode: 'single', url }, logger, { commandTimeoutMs }) as Redis;
 }
 
 /**

@@ -117,6 +117,7 @@ describe('configuration', () => {
       HTTP_MAX_CONNECTIONS: 10001,
       REDIS_WAIT_REPLICAS: 2,
       REDIS_WAIT_TIMEOUT_MS: 150,
+      REDIS_COMMAND_TIMEOUT_MS: 750,
       WORKERS: 2,
     };
     const config = configFrom(vars);
@@ -172,7 +173,7 @@ describe('configuration', () => {
         maxConnections: 10001,
       },
     });
-    expect(config.redis).toEqual({ waitReplicas: 2, waitTimeoutMs: 150 });
+    expect(config.redis).toEqual({ waitReplicas: 2, waitTimeoutMs: 150, commandTimeoutMs: 750 });
     expect(config.workers).toBe(2);
     // Every variable of the table is given above (CORE_ADAPTER and HOLDER_DEV_KEYS are the two
     // whose other values need a core other than the demo: see the tests below; the Cluster and
