@@ -147,7 +147,7 @@ declare module 'ioredis' {
 /**
  * The default prefix of replay keys. Its hash tag `{jti}` puts the start of memory and every
  * claim in one Cluster slot, so that one script may touch both (keys of different slots in one
- * script fail with CROSSSLOT). One slot is one master: ample for claims (see ADR 0050).
+ * script fail with CROSSSLOT). One slot is one master: ample for claims (see ADR 0027).
  */
 export const REPLAY_KEY_PREFIX = 'dhg:{jti}:';
 

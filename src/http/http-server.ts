@@ -4,7 +4,7 @@
  * Express gives each request and response its app's prototypes (`Object.setPrototypeOf` in
  * `app.handle`). Re-parenting an object per request gave every request's objects a map of their
  * own that outlived young-generation collections, whose copying then paused every request
- * (docs/decisions/0030-one-http-stack-express.md). Here Node creates them as the app's objects from
+ * (docs/decisions/0023-one-http-stack-express.md). Here Node creates them as the app's objects from
  * the start: the server's `IncomingMessage` and `ServerResponse` are classes whose prototypes
  * are the app's `request` and `response`, so `app.handle` sets the prototype an object already
  * has, which V8 skips.
