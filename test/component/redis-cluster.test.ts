@@ -4,17 +4,17 @@
  * claimed id and the start of memory in one call: their hash tag keeps them in one slot, else the
  * Cluster would refuse it (CROSSSLOT) and every request would be 503.
  */
-import crypto from 'node:crypto';
 import { Cluster } from 'ioredis';
 import { replayEpochKey } from '../../src/auth/replay-store';
-import { startGateway, type TestGateway } from '../helpers/gateway';
-import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+import type { TestGateway } from '../helpers/gateway';
+import type { LoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnCluster, type OwnCluster } from '../helpers/redis-server';
-import { platformDir, type PlatformDir } from './platform-helpers';
 import {
   expectCacheShared,
   expectRateLimitShared,
   expectReplayRefusedAcross,
+  startTwoInstances,
+  type TwoInstances,
 } from './redis-shared';
 
 const LIMIT = 3;
@@ -22,32 +22,20 @@ const LIMIT = 3;
 describe('two gateway instances on Redis Cluster', () => {
   let cluster: OwnCluster;
   let core: LoopbackCore;
-  let dir: PlatformDir;
+  let twins: TwoInstances | undefined;
   let a: TestGateway;
   let b: TestGateway;
 
   beforeAll(async () => {
     cluster = await startOwnCluster();
     await replayMemoryLongKept({ cluster: cluster.ports });
-    core = await startLoopbackCore();
-    dir = platformDir();
-    const env = {
-      ...dir.env,
-      REDIS_CLUSTER_NODES: cluster.nodes,
-      CACHE_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
-      RATE_LIMIT_TOKEN_PER_ADDRESS: LIMIT,
-      RETRY_ATTEMPTS: 0,
-    };
-    a = await startGateway(env, { adapter: loopbackAdapter(core) });
-    b = await startGateway(
-      { ...env, HOLDER_JWKS_URL: a.jwks.url },
-      { adapter: loopbackAdapter(core) },
-    );
+    ({ a, b, core } = twins = await startTwoInstances(
+      { REDIS_CLUSTER_NODES: cluster.nodes },
+      LIMIT,
+    ));
   }, 60_000);
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await core?.close();
-    dir?.remove();
+    await twins?.close();
     await cluster?.stop();
   });
 

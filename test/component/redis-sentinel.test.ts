@@ -7,15 +7,16 @@
  * and both instances serve again without a restart.
  */
 import crypto from 'node:crypto';
-import { startGateway, type TestGateway } from '../helpers/gateway';
-import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+import type { TestGateway } from '../helpers/gateway';
+import type { LoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnSentinel, type OwnSentinel } from '../helpers/redis-server';
-import { platformDir, type PlatformDir } from './platform-helpers';
 import {
   DETAIL,
   expectCacheShared,
   expectRateLimitShared,
   expectReplayRefusedAcross,
+  startTwoInstances,
+  type TwoInstances,
 } from './redis-shared';
 
 const LIMIT = 3;
@@ -64,33 +65,20 @@ function steadyLoad(gateways: readonly TestGateway[], signer: TestGateway, worke
 describe('two gateway instances on Redis Sentinel', () => {
   let redis: OwnSentinel;
   let core: LoopbackCore;
-  let dir: PlatformDir;
+  let twins: TwoInstances | undefined;
   let a: TestGateway;
   let b: TestGateway;
 
   beforeAll(async () => {
     redis = await startOwnSentinel();
     await replayMemoryLongKept({ sentinels: redis.sentinelPorts, name: redis.name });
-    core = await startLoopbackCore();
-    dir = platformDir();
-    const env = {
-      ...dir.env,
-      REDIS_SENTINELS: redis.sentinels,
-      REDIS_SENTINEL_NAME: redis.name,
-      CACHE_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
-      RATE_LIMIT_TOKEN_PER_ADDRESS: LIMIT,
-      RETRY_ATTEMPTS: 0,
-    };
-    a = await startGateway(env, { adapter: loopbackAdapter(core) });
-    b = await startGateway(
-      { ...env, HOLDER_JWKS_URL: a.jwks.url },
-      { adapter: loopbackAdapter(core) },
-    );
+    ({ a, b, core } = twins = await startTwoInstances(
+      { REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name },
+      LIMIT,
+    ));
   }, 60_000);
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await core?.close();
-    dir?.remove();
+    await twins?.close();
     await redis?.stop();
   });
 

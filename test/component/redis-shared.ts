@@ -2,9 +2,52 @@
  * What two gateway instances on one Redis (any mode) must share: the replay store, the cache and
  * the rate limits. Used by the Cluster and Sentinel tests with instances they start.
  */
-import type { TestGateway } from '../helpers/gateway';
-import type { LoopbackCore } from '../helpers/loopback-core';
-import { requestToken } from './platform-helpers';
+import crypto from 'node:crypto';
+import { startGateway, type TestGateway } from '../helpers/gateway';
+import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+import { platformDir, requestToken } from './platform-helpers';
+
+/** Two gateway instances on one Redis and one loopback core; `b` trusts `a`'s key set. */
+export interface TwoInstances {
+  a: TestGateway;
+  b: TestGateway;
+  core: LoopbackCore;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts two instances with the Redis settings given (`redisEnv`), an encrypted shared cache, no
+ * retries, and a token rate limit of `tokenLimit` per address.
+ */
+export async function startTwoInstances(
+  redisEnv: Record<string, string | number>,
+  tokenLimit: number,
+): Promise<TwoInstances> {
+  const core = await startLoopbackCore();
+  const dir = platformDir();
+  const env = {
+    ...dir.env,
+    ...redisEnv,
+    CACHE_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    RATE_LIMIT_TOKEN_PER_ADDRESS: tokenLimit,
+    RETRY_ATTEMPTS: 0,
+  };
+  const a = await startGateway(env, { adapter: loopbackAdapter(core) });
+  const b = await startGateway(
+    { ...env, HOLDER_JWKS_URL: a.jwks.url },
+    { adapter: loopbackAdapter(core) },
+  );
+  return {
+    a,
+    b,
+    core,
+    async close() {
+      await Promise.all([a.close(), b.close()]);
+      await core.close();
+      dir.remove();
+    },
+  };
+}
 
 export const DETAIL = '/v1/common/customer/c-1001/detail';
 const REPLAYED = { status: 401, body: { error: 'Token replayed' } };
