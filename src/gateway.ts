@@ -35,6 +35,7 @@ import {
 } from './resilience/redis';
 import { withResilience } from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
+import { type Readiness, readinessProbe } from './observability/readiness';
 
 export interface GatewayOptions {
   /** Clock in milliseconds (tests inject one); default `Date.now`. */
@@ -44,19 +45,6 @@ export interface GatewayOptions {
   adapter?: CoreAdapter;
   /** Metrics registry owner; default a new one (with process metrics). */
   metrics?: GatewayMetrics;
-}
-
-/** What `/readyz` reports. */
-export interface Readiness {
-  /** Every check passed (and not shutting down). */
-  ready: boolean;
-  /** This instance's own state: each decides readiness. */
-  checks: Record<string, boolean>;
-  /**
-   * Shared dependencies, for operators only: every replica shares them, so an outage pulling all
-   * of them out of rotation would turn documented 503s into a total outage.
-   */
-  dependencies: Record<string, boolean>;
 }
 
 export interface Gateway {
@@ -109,38 +97,6 @@ function cacheStore(
     cacheRedis,
     cacheEncryptionKey ? new CacheCipher(cacheEncryptionKey) : undefined,
   );
-}
-
-/**
- * Readiness from this instance's own state only. Redis and the core's circuits are shared by every
- * replica: they are reported, and an outage of theirs is answered with 503s where it matters.
- */
-function readinessProbe(parts: {
-  keySet: KeySet;
-  coreAdapter: CoreAdapter;
-  redis: RedisClient | undefined;
-  cacheRedis: RedisClient | undefined;
-  circuits: ReadonlyMap<string, CircuitBreaker>;
-  stopping: () => boolean;
-}): () => Readiness {
-  const { keySet, coreAdapter, redis, cacheRedis, circuits } = parts;
-  return () => {
-    const checks: Record<string, boolean> = {
-      config: true,
-      keySet: keySet.isReady(),
-      ...(coreAdapter.isReady ? { adapter: coreAdapter.isReady() } : {}),
-      shuttingDown: parts.stopping(),
-    };
-    const ready = Object.entries(checks).every(([name, ok]) =>
-      name === 'shuttingDown' ? !ok : ok,
-    );
-    const dependencies: Record<string, boolean> = {
-      ...(redis ? { redis: redis.status === 'ready' } : {}),
-      ...(cacheRedis && cacheRedis !== redis ? { cacheRedis: cacheRedis.status === 'ready' } : {}),
-      core: [...circuits.values()].every((circuit) => circuit.closed),
-    };
-    return { ready, checks, dependencies };
-  };
 }
 
 /** The key set holder tokens are checked against: the development key, or the holder's JWKS. */

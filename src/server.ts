@@ -77,7 +77,7 @@ export async function listen(gateway: Gateway, port: number, host: string): Prom
 
   let metricsServer: Server | undefined;
   let metricsPort: number | undefined;
-  if (config.metricsPort !== undefined) {
+  if (config.metricsPort !== undefined && gateway.adminApp) {
     metricsServer = createHttpServer(gateway.adminApp, serverOptions(config.http));
     metricsPort = await startListening(metricsServer, config.metricsPort, host);
   }

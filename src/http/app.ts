@@ -15,6 +15,7 @@ import { buildApiRouter, refuseDeclaredTooLarge } from './router';
 import { httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
+import type { Readiness } from '../observability/readiness';
 
 export interface AppDeps {
   routes: readonly RouteSpec[];
@@ -27,11 +28,7 @@ export interface AppDeps {
   version: string;
   metrics: GatewayMetrics;
   /** Readiness, its checks and the dependencies reported beside them, for `/readyz`. */
-  readiness: () => {
-    ready: boolean;
-    checks: Record<string, boolean>;
-    dependencies: Record<string, boolean>;
-  };
+  readiness: () => Readiness;
   /** `/metrics` is served by the admin listener only (`METRICS_PORT` set), not by this app. */
   separateMetrics?: boolean;
 }
@@ -39,8 +36,8 @@ export interface AppDeps {
 export interface GatewayHttp {
   /** Every request of the gateway's port: the API routes, probes, documents and 404s. */
   app: Express;
-  /** The admin port's requests (`METRICS_PORT`): probes and `/metrics`. */
-  adminApp: Express;
+  /** The admin port's requests (`METRICS_PORT`): probes and `/metrics`; only with that port. */
+  adminApp?: Express;
 }
 
 /**
@@ -135,5 +132,5 @@ export function buildApp(deps: AppDeps): GatewayHttp {
   app.use(refuseDeclaredTooLarge);
   addDocumentRoutes(app, deps);
   addNotFoundAndErrors(app);
-  return { app, adminApp: buildAdminApp(deps) };
+  return { app, ...(deps.separateMetrics ? { adminApp: buildAdminApp(deps) } : {}) };
 }

@@ -20,7 +20,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { AuthUnavailableError, RateLimitedError } from '../errors';
-import { describeError } from '../observability/error-log';
+import { causeSignature, describeError, StackGate } from '../observability/error-log';
 
 /** Prefix of every rate-limit key in Redis. */
 export const RATE_LIMIT_KEY_PREFIX = 'dhg:rl:';
@@ -93,12 +93,13 @@ export function createRateLimiter(rule: RateLimitRule, deps: RateLimiterDeps): R
   const limiter: RateLimiterAbstract = deps.redis
     ? new RateLimiterRedis({ ...options, storeClient: deps.redis, rejectIfRedisNotReady: true })
     : new RateLimiterMemory(options);
-  let lastWarned = 0;
-  /** One warning per 10 s at most: a store that is down fails every request. */
+  // A store that is down fails every request: one warning per message and cause per interval,
+  // counting those held back, as every other repeated failure of the gateway is logged.
+  const gate = new StackGate();
   const warn = (err: unknown, message: string) => {
-    if (Date.now() - lastWarned <= 10_000) return;
-    lastWarned = Date.now();
-    deps.logger.warn({ err: describeError(err), purpose: rule.purpose }, message);
+    const omitted = gate.pass(`${message}\n${causeSignature(err)}`);
+    if (omitted === undefined) return;
+    deps.logger.warn({ err: describeError(err, omitted), purpose: rule.purpose }, message);
   };
   /** Counts a point; the time its window ends, or undefined when the store failed and it may pass. */
   const count = async (key: string): Promise<number | undefined> => {

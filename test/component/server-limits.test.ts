@@ -5,7 +5,7 @@
 import net from 'node:net';
 import pino from 'pino';
 import { configFrom } from '../../src/config/config';
-import { createGateway } from '../../src/gateway';
+import { createGateway, type Gateway } from '../../src/gateway';
 import { listen, type RunningServer } from '../../src/server';
 import {
   startJwksServer,
@@ -18,9 +18,12 @@ import { freePort } from '../helpers/ports';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startServer(
-  env: Record<string, string | number>,
-): Promise<{ running: RunningServer; jwks: JwksServer; stop(): Promise<void> }> {
+async function startServer(env: Record<string, string | number>): Promise<{
+  gateway: Gateway;
+  running: RunningServer;
+  jwks: JwksServer;
+  stop(): Promise<void>;
+}> {
   const jwks = await startJwksServer([await makeKey('PS256')]);
   const config = configFrom({
     PORT: 0,
@@ -35,6 +38,7 @@ async function startServer(
   const gateway = await createGateway(config, { logger: pino({ level: 'silent' }) });
   const running = await listen(gateway, 0, '127.0.0.1');
   return {
+    gateway,
     running,
     jwks,
     async stop() {
@@ -136,6 +140,7 @@ describe('server limits from configuration', () => {
     const metricsPort = await freePort();
     const server = await startServer({ METRICS_PORT: metricsPort });
     expect(server.running.metricsPort).toBe(metricsPort);
+    expect(server.gateway.adminApp).toBeDefined();
     const admin = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(admin.status).toBe(200);
     expect(await admin.text()).toContain('dhg_http_requests_total');
@@ -168,6 +173,8 @@ describe('server limits from configuration', () => {
   it('when METRICS_PORT is not set, then the API port serves /metrics', async () => {
     const server = await startServer({});
     expect(server.running.metricsServer).toBeUndefined();
+    // No admin app is built for a port that is not there.
+    expect(server.gateway.adminApp).toBeUndefined();
     expect((await fetch(`http://127.0.0.1:${server.running.port}/metrics`)).status).toBe(200);
     await server.stop();
   });

@@ -93,6 +93,23 @@ describe('rate limiter when Redis is down', () => {
     expect(await errorOf(limiter.reserve('x'))).toBeInstanceOf(AuthUnavailableError);
   });
 
+  it('when the store keeps failing, then one warning says so, not one per request', async () => {
+    const lines: { msg: string; purpose: string; err: { type: string } }[] = [];
+    const capture = pino(
+      { level: 'warn' },
+      { write: (line: string) => lines.push(JSON.parse(line) as (typeof lines)[number]) },
+    );
+    const limiter = createRateLimiter(
+      { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'refuse' },
+      { redis: down, logger: capture },
+    );
+    for (let i = 0; i < 20; i += 1) await errorOf(limiter.consume(`x${i}`));
+    expect(lines.map((l) => [l.msg, l.purpose])).toEqual([
+      ['rate limit store failed; refusing requests', 'down'],
+    ]);
+    expect(lines[0]!.err.type).toEqual(expect.any(String));
+  });
+
   it('when the rule says allow, then the request goes through', async () => {
     const limiter = createRateLimiter(
       { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'allow' },
