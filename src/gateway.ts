@@ -75,7 +75,8 @@ export interface Gateway {
   circuits: ReadonlyMap<string, CircuitBreaker>;
   /**
    * Whether this instance can serve, by its checks (config loaded, key set usable, adapter open,
-   * not stopping); `dependencies` (Redis, the core's circuits) are reported but never decide it.
+   * not stopping); `dependencies` (Redis, the core's circuits, the adapter's readiness details) are
+   * reported but never decide it.
    */
   readiness(): Readiness;
   /** Turns readiness false: the first step of a graceful shutdown. */
@@ -138,9 +139,18 @@ function readinessProbe(parts: {
       ...(redis ? { redis: redis.status === 'ready' } : {}),
       ...(cacheRedis && cacheRedis !== redis ? { cacheRedis: cacheRedis.status === 'ready' } : {}),
       core: [...circuits.values()].every((circuit) => circuit.closed),
+      ...adapterDetails(coreAdapter),
     };
     return { ready, checks, dependencies };
   };
+}
+
+/** The adapter's readiness details, each named `<adapter id>.<name>`. */
+function adapterDetails(adapter: CoreAdapter): Record<string, boolean> {
+  const details = adapter.readinessDetails?.() ?? {};
+  return Object.fromEntries(
+    Object.entries(details).map(([name, ok]) => [`${adapter.id}.${name}`, ok]),
+  );
 }
 
 /** The key set holder tokens are checked against: the development key, or the holder's JWKS. */
