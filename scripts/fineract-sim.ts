@@ -6,7 +6,9 @@
  *
  * Optional: `FINERACT_SIM_TENANT` (default `default`), `FINERACT_SIM_USERNAME` (`mifos`),
  * `FINERACT_SIM_PASSWORD` (`password`), `FINERACT_SIM_DATA` (a data set file, default the bundled
- * `adapters/fineract/simulator/data/dataset.json`).
+ * `adapters/fineract/simulator/data/dataset.json`), `FINERACT_SIM_SELF_SERVICE_PLUGIN=false` (or
+ * the flag `--without-self-service-plugin`) to answer `/v1/self/...` as a Fineract without the
+ * self-service plugin (404).
  */
 import {
   loadFineractDataset,
@@ -28,6 +30,15 @@ async function main(): Promise<void> {
   const username = env.FINERACT_SIM_USERNAME || 'mifos';
   const password = env.FINERACT_SIM_PASSWORD || 'password';
   const dataFile = env.FINERACT_SIM_DATA || undefined;
+  const plugin = env.FINERACT_SIM_SELF_SERVICE_PLUGIN ?? 'true';
+  if (plugin !== 'true' && plugin !== 'false') {
+    process.stderr.write(
+      `FINERACT_SIM_SELF_SERVICE_PLUGIN must be true or false, got "${plugin}"\n`,
+    );
+    process.exit(2);
+  }
+  const selfServicePlugin =
+    plugin === 'true' && !process.argv.includes('--without-self-service-plugin');
   const sim = await startFineractSimulator({
     port: Number(rawPort),
     host: env.FINERACT_SIM_HOST || '127.0.0.1',
@@ -35,6 +46,7 @@ async function main(): Promise<void> {
     username,
     password,
     dataFile,
+    selfServicePlugin,
   });
   const data = loadFineractDataset(dataFile);
   const selfUsers = data.selfServiceUsers;
@@ -64,6 +76,7 @@ async function main(): Promise<void> {
     [
       `Fineract simulator listening on ${sim.url}`,
       `  tenant (Fineract-Platform-TenantId): ${tenant}`,
+      `  self-service plugin:                 ${selfServicePlugin ? 'installed' : 'not installed (/v1/self/... answers 404)'}`,
       `  back-office user (Basic auth):        ${username} / ${password}`,
       ...selfUsers.map(
         (u) =>

@@ -63,7 +63,8 @@ export interface Gateway {
   circuits: ReadonlyMap<string, CircuitBreaker>;
   /**
    * Whether this instance can serve, by its checks (config loaded, key set usable, adapter open,
-   * not stopping); `dependencies` (Redis, the core's circuits) are reported but never decide it.
+   * not stopping); `dependencies` (Redis, the core's circuits, the adapter's readiness details) are
+   * reported but never decide it.
    */
   readiness(): Readiness;
   /** Turns readiness false: the first step of a graceful shutdown. */

@@ -13,19 +13,21 @@ import {
   accountIdOf,
   toInstalmentPlan,
   toLoanBalance,
-  toPayee,
   toSavingsFamilyBalance,
   toScheduledPayment,
-  type FineractBeneficiary,
   type FineractStandingInstructionPage,
 } from './mappers';
 import { type FineractAccounts, MAX_PAGES, mapLimit } from './fineract-accounts';
+import type { FineractPayees } from './fineract-payees';
 
 /** The banking port over the client's accounts, details and standing instructions. */
 export class FineractBanking implements BankingPort {
   private readonly instalmentProducts: ReadonlySet<string> | undefined;
 
-  constructor(private readonly fineract: FineractAccounts) {
+  constructor(
+    private readonly fineract: FineractAccounts,
+    private readonly payees: FineractPayees,
+  ) {
     const configured = fineract.config.instalmentProducts;
     this.instalmentProducts =
       configured === undefined ? undefined : new Set(configured.map(String));
@@ -150,36 +152,7 @@ export class FineractBanking implements BankingPort {
   }
 
   async listPayees(customerId: string, ctx: CallContext): Promise<Payee[]> {
-    const entry = this.fineract.config.customers[customerId];
-    if (
-      !entry?.selfServiceUsername ||
-      !entry.selfServicePassword ||
-      this.fineract.bsb === undefined
-    ) {
-      await this.fineract.knownClientId(customerId, ctx);
-      return [];
-    }
-    // The beneficiaries are read while the client is checked; they are used only once the
-    // client is known (a settled promise, so a failure of either is reported in that order).
-    const reading = this.fineract.http
-      .get<FineractBeneficiary[]>('self.beneficiaries.tpt', '/v1/self/beneficiaries/tpt', {}, ctx, {
-        username: entry.selfServiceUsername,
-        password: entry.selfServicePassword,
-      })
-      .then(
-        (value) => ({ ok: true as const, value }),
-        (error: unknown) => ({ ok: false as const, error }),
-      );
-    await this.fineract.knownClientId(customerId, ctx);
-    const read = await reading;
-    if (!read.ok) throw read.error;
-    const beneficiaries = read.value;
-    const payees: Payee[] = [];
-    for (const beneficiary of Array.isArray(beneficiaries) ? beneficiaries : []) {
-      const payee = toPayee(beneficiary, this.fineract.bsb);
-      if (payee) payees.push(payee);
-    }
-    return payees;
+    return this.payees.list(customerId, ctx);
   }
 }
 

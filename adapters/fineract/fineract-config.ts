@@ -9,6 +9,13 @@ import { Value } from '@sinclair/typebox/value';
 import { PRODUCT_CATEGORIES, type ProductCategory } from '@data-holder-gateway/adapter-sdk';
 
 const CUSTOMER_ID_MODES = ['clientId', 'externalId', 'table'] as const;
+const PAYEES_SOURCES = ['self-service-plugin', 'none'] as const;
+
+/**
+ * Where payees come from: the self-service plugin's transfer beneficiaries (Fineract's core has no
+ * self-service), or nowhere (no payees served).
+ */
+export type FineractPayeesSource = (typeof PAYEES_SOURCES)[number];
 
 /** How gateway customer ids map to Fineract clients. */
 export type FineractCustomerIdMode = (typeof CUSTOMER_ID_MODES)[number];
@@ -83,6 +90,13 @@ export const fineractConfigSchema = Type.Object(
       description:
         "Customer table, JSON: customer id → { clientId, selfServiceUsername, selfServicePassword }. clientId is used in mode table; the self-service user reads the customer's transfer beneficiaries (FINERACT_CUSTOMERS).",
       additionalProperties: CUSTOMER_ENTRY,
+    }),
+    payeesSource: Type.Unsafe<FineractPayeesSource>({
+      type: 'string',
+      enum: [...PAYEES_SOURCES],
+      default: 'self-service-plugin',
+      description:
+        "Where payees come from: self-service-plugin reads the customer's transfer beneficiaries from Fineract's self-service plugin (GET /v1/self/beneficiaries/tpt, which must be installed); none serves no payees and asks Fineract nothing for them (FINERACT_PAYEES_SOURCE).",
     }),
     productCategories: Type.Unsafe<Readonly<Record<string, ProductCategory>>>({
       type: 'object',

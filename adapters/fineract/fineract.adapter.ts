@@ -13,7 +13,8 @@
  *   transactions of savings, fixed and recurring deposit accounts;
  * - `GET /v1/loans/{id}/transactions?page&size&sort=transactionDate,desc`: loan transactions;
  * - `GET /v1/standinginstructions?clientId&offset&limit`: scheduled payments;
- * - `GET /v1/self/beneficiaries/tpt` as the customer's self-service user: payees.
+ * - `GET /v1/self/beneficiaries/tpt` as the customer's self-service user: payees, served by
+ *   Fineract's self-service plugin (not by its core); see fineract-payees.ts.
  *
  * Decisions a reader may question:
  * - Customers map to clients by client id (default), external id (looked up once per customer and
@@ -32,16 +33,18 @@
  *   convention); an account of another client is treated like an unknown one (left out, null,
  *   or FdxAccountNotFoundError), never served. Details are checked again by their clientId.
  * - Direct debits: Fineract has no direct debit authorisations, so the list is always empty.
- * - Payees are read with the customer's own self-service credentials (Fineract answers the
- *   beneficiaries of the authenticated self-service user); a customer without them, or a holder
- *   without a configured BSB, has no payees.
+ * - Payees are read with the customer's own self-service credentials (the self-service plugin
+ *   answers the beneficiaries of the authenticated self-service user); a customer without them, a
+ *   holder without a configured BSB, or `FINERACT_PAYEES_SOURCE=none`, has no payees. A Fineract
+ *   without the plugin is reported (warning, readiness detail) and answered as not implemented.
  * - Statements and asset transfer networks: Fineract has neither; statements are an empty page,
  *   documents null, and account info says asset transfer networks are unsupported (704).
  * - Independent calls run concurrently, at most `MAX_PARALLEL` (fineract-accounts.ts) at a time
  *   per port call.
  *
  * The parts: fineract-accounts.ts (clients, accounts and details), fineract-banking.ts and
- * fineract-fdx.ts (those ports), fineract-client.ts (HTTP), fineract-config.ts (settings).
+ * fineract-fdx.ts (those ports), fineract-payees.ts (payees and their source), fineract-client.ts
+ * (HTTP), fineract-config.ts (settings).
  */
 import type {
   AdapterContext,
@@ -56,6 +59,7 @@ import { FineractBanking } from './fineract-banking';
 import { FineractClient as FineractHttp } from './fineract-client';
 import { withDefaults, type FineractSettings } from './fineract-config';
 import { fineractFdxPort } from './fineract-fdx';
+import { FineractPayees } from './fineract-payees';
 
 /** The adapter with its pool; `close()` destroys the pool. */
 export type FineractAdapter = CoreAdapter & {
@@ -76,6 +80,7 @@ export function createFineractAdapter(
   const config = withDefaults(settings);
   const http = new FineractHttp(config, log);
   const fineract = new FineractAccounts(config, http, log);
+  const payees = new FineractPayees(fineract, log);
   return {
     id: 'fineract',
     authorisation: {
@@ -102,9 +107,10 @@ export function createFineractAdapter(
         return toCustomerDetail(await fineract.getClient(clientId, ctx));
       },
     },
-    banking: new FineractBanking(fineract),
+    banking: new FineractBanking(fineract, payees),
     fdx: fineractFdxPort(fineract),
     isReady: () => http.ready,
+    readinessDetails: () => payees.details(),
     close: () => http.close(),
   };
 }

@@ -22,6 +22,7 @@ export {
   type FineractConfig,
   type FineractCustomerEntry,
   type FineractCustomerIdMode,
+  type FineractPayeesSource,
   type FineractSettings,
 } from './fineract-config';
 export { parseFineractJson, retryAfterSeconds } from './fineract-client';

@@ -46,7 +46,16 @@ export function readinessProbe(parts: {
       ...(redis ? { redis: redis.status === 'ready' } : {}),
       ...(cacheRedis && cacheRedis !== redis ? { cacheRedis: cacheRedis.status === 'ready' } : {}),
       core: [...circuits.values()].every((circuit) => circuit.closed),
+      ...adapterDetails(coreAdapter),
     };
     return { ready, checks, dependencies };
   };
+}
+
+/** The adapter's readiness details, each named `<adapter id>.<name>`. */
+function adapterDetails(adapter: CoreAdapter): Record<string, boolean> {
+  const details = adapter.readinessDetails?.() ?? {};
+  return Object.fromEntries(
+    Object.entries(details).map(([name, ok]) => [`${adapter.id}.${name}`, ok]),
+  );
 }

@@ -212,6 +212,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     out[method] = wrap(name, policy, (port[method] as AnyFn).bind(port));
   }
   if (inner.isReady) wrapped.isReady = () => inner.isReady!();
+  if (inner.readinessDetails) wrapped.readinessDetails = () => inner.readinessDetails!();
   if (inner.close) wrapped.close = () => inner.close!();
 
   return {

@@ -40,6 +40,7 @@ describe('adapter blocks through the gateway settings', () => {
       tenant: 'default',
       customerIds: 'clientId',
       customers: {},
+      payeesSource: 'self-service-plugin',
       productCategories: {},
       connections: 16,
       pipelining: 1,

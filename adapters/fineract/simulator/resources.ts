@@ -32,7 +32,14 @@ export class FineractResources {
   private readonly recurring: Map<number, Json>;
   private readonly loans: Map<number, Json>;
 
-  constructor(private readonly data: FineractDataset) {
+  /**
+   * @param selfServicePlugin whether `/v1/self/...` is served, as by a Fineract with the
+   *   self-service plugin; without it those paths are Fineract's resource-not-found 404
+   */
+  constructor(
+    private readonly data: FineractDataset,
+    private readonly selfServicePlugin = true,
+  ) {
     this.clients = byIdOf(data.clients);
     this.savings = byIdOf(data.savingsAccounts);
     this.fixed = byIdOf(data.fixedDepositAccounts);
@@ -45,6 +52,7 @@ export class FineractResources {
     const [version, resource, id, sub, subSub, extra] = segments;
     if (version !== 'v1' || extra !== undefined) throw notFound();
     if (resource === 'self') {
+      if (!this.selfServicePlugin) throw notFound();
       if (id === 'beneficiaries' && sub === 'tpt' && subSub === undefined) {
         return selfUser ? selfUser.beneficiaries : [];
       }

@@ -19,7 +19,9 @@
  *    2000, sort `transactionDate|id[,asc|desc]`) → a Spring page
  * 10. `GET /v1/standinginstructions?clientId=&fromAccountId=&fromAccountType=&offset=&limit=`
  * 11. `GET /v1/self/beneficiaries/tpt`: the beneficiaries of the authenticated self-service user
- *     (the back-office user gets `[]`)
+ *     (the back-office user gets `[]`), served by Fineract's self-service plugin; with
+ *     `selfServicePlugin: false` every `/v1/self/...` path is 404 resource-not-found, as a
+ *     Fineract without the plugin answers
  *
  * Every request needs `Fineract-Platform-TenantId` (or `?tenantIdentifier=`): missing or unknown is
  * 400. Then HTTP Basic credentials: the back-office user, or a self-service user of the data set
@@ -65,6 +67,8 @@ export interface FineractSimulatorOptions {
   username?: string;
   /** The back-office user's password. Default `password`. */
   password?: string;
+  /** Whether the self-service plugin is installed (`/v1/self/...` served). Default true. */
+  selfServicePlugin?: boolean;
 }
 
 /** How every request is answered until the next `setFault`. */
@@ -232,8 +236,9 @@ function handler(
   state: { fault: FineractFault; retryAfterSeconds?: number; openRequests: number },
   accepted: { tenant: string; username: string; password: string },
   data: FineractDataset,
+  selfServicePlugin: boolean,
 ): http.RequestListener {
-  const resources = new FineractResources(data);
+  const resources = new FineractResources(data, selfServicePlugin);
   return (req, res) => {
     const incoming = parseIncoming(req);
     sim.requests.push(recordOf(req.method, incoming));
@@ -292,7 +297,9 @@ export async function startFineractSimulator(
     close: async () => {},
   };
   const data = loadFineractDataset(options.dataFile);
-  const server = http.createServer(handler(sim, state, accepted, data));
+  const server = http.createServer(
+    handler(sim, state, accepted, data, options.selfServicePlugin ?? true),
+  );
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

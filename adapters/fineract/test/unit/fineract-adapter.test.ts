@@ -545,6 +545,65 @@ describe('Fineract adapter', () => {
     expect(fineract.paths().sort()).toEqual(['/v1/clients/1', '/v1/self/beneficiaries/tpt']);
   });
 
+  describe('payees source', () => {
+    const SELF = { '1': { selfServiceUsername: 'client1', selfServicePassword: 'client1-pass' } };
+    const notImplemented = {
+      status: 404,
+      code: 'GW_ERR_RES_NOT_IMPLEMENTED',
+      message: 'resource not implemented',
+    };
+    const pluginMissing = (req: Received): Answer | undefined =>
+      req.path.startsWith('/v1/self/')
+        ? { status: 404, body: '{"httpStatusCode":"404"}' }
+        : undefined;
+
+    beforeEach(async () => {
+      await adapter.close();
+      adapter = build({ customers: SELF });
+    });
+
+    it('when the plugin answers, then the readiness detail payeesSource stays true and nothing is warned', async () => {
+      expect(adapter.readinessDetails?.()).toEqual({ payeesSource: true });
+      expect(await adapter.banking.listPayees('1', ctx())).toHaveLength(3);
+      expect(adapter.readinessDetails?.()).toEqual({ payeesSource: true });
+      expect(logs.filter((l) => l.level === 'warn')).toEqual([]);
+    });
+
+    it('when Fineract has no self-service plugin, then payees are not implemented, warned once and reported', async () => {
+      fineract.override = pluginMissing;
+      await expect(adapter.banking.listPayees('1', ctx())).rejects.toMatchObject(notImplemented);
+      await expect(adapter.banking.listPayees('1', ctx())).rejects.toMatchObject(notImplemented);
+      expect(adapter.readinessDetails?.()).toEqual({ payeesSource: false });
+      const warnings = logs.filter((l) => l.level === 'warn');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.msg).toMatch(/self-service plugin.*FINERACT_PAYEES_SOURCE=none/);
+      expect(JSON.stringify(warnings)).not.toMatch(/client1|s3cret|\/v1\/clients/);
+      // The plugin installed later: payees are served again and the detail recovers.
+      fineract.override = () => undefined;
+      expect(await adapter.banking.listPayees('1', ctx())).toHaveLength(3);
+      expect(adapter.readinessDetails?.()).toEqual({ payeesSource: true });
+    });
+
+    it('when the plugin is missing and the customer is unknown, then it is still CustomerNotFoundError', async () => {
+      fineract.override = pluginMissing;
+      await adapter.close();
+      adapter = build({ customers: { '999': SELF['1'] } });
+      await expect(adapter.banking.listPayees('999', ctx())).rejects.toMatchObject({
+        code: 'GW_ERR_RES_CUSTOMER_NOT_FOUND',
+      });
+    });
+
+    it('when the source is none, then a known customer has no payees and no self-service path is asked', async () => {
+      await adapter.close();
+      adapter = build({ customers: SELF, payeesSource: 'none' });
+      expect(await adapter.banking.listPayees('1', ctx())).toEqual([]);
+      expect(fineract.paths()).toEqual(['/v1/clients/1']);
+      await expect(adapter.banking.listPayees('999', ctx())).rejects.toMatchObject({
+        code: 'GW_ERR_RES_CUSTOMER_NOT_FOUND',
+      });
+    });
+  });
+
   it('when the customer has no self-service credentials, then there are no payees and only the client is checked', async () => {
     expect(await adapter.banking.listPayees('1', ctx())).toEqual([]);
     expect(fineract.paths()).toEqual(['/v1/clients/1']);
@@ -868,6 +927,7 @@ describe('Fineract adapter module', () => {
       tenant: 'default',
       customerIds: 'clientId',
       customers: { '1': { selfServiceUsername: 'client1', selfServicePassword: 'x' } },
+      payeesSource: 'self-service-plugin',
       productCategories: { 'loan:6': 'BUSINESS_LOANS' },
       connections: 16,
       pipelining: 1,
@@ -907,7 +967,16 @@ describe('Fineract adapter module', () => {
     });
     expect(adapter.id).toBe('fineract');
     expect(Object.keys(adapter).sort()).toEqual(
-      ['authorisation', 'banking', 'close', 'customer', 'fdx', 'id', 'isReady'].sort(),
+      [
+        'authorisation',
+        'banking',
+        'close',
+        'customer',
+        'fdx',
+        'id',
+        'isReady',
+        'readinessDetails',
+      ].sort(),
     );
     await adapter.close?.();
   });

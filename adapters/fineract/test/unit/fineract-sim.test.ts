@@ -734,3 +734,28 @@ describe('simulator faults', () => {
     expect(sim.openRequests()).toBe(0);
   });
 });
+
+describe('the simulator without the self-service plugin', () => {
+  let sim: FineractSimulator;
+  beforeAll(async () => {
+    sim = await startFineractSimulator({ selfServicePlugin: false });
+  });
+  afterAll(() => sim.close());
+
+  it('when a self-service path is asked, then it is 404 resource-not-found for every user', async () => {
+    for (const auth of [CLIENT1, BACK_OFFICE]) {
+      const res = await call(sim, '/v1/self/beneficiaries/tpt', { auth });
+      expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: notFoundBody() });
+    }
+  });
+
+  it('when the core is asked, then it answers as with the plugin; credentials are still checked', async () => {
+    const client = await call(sim, '/v1/clients/1');
+    expect(client.status).toBe(200);
+    expect(client.body.id).toBe(1);
+    const wrong = await call(sim, '/v1/self/beneficiaries/tpt', {
+      auth: { user: 'client1', password: 'wrong' },
+    });
+    expect(wrong.status).toBe(401);
+  });
+});

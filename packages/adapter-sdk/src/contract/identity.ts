@@ -43,6 +43,19 @@ export function describeIdentity(h: ContractHarness): void {
       if (a.isReady) expect(a.isReady()).toBe(true);
       else expect(a.isReady).toBeUndefined();
     });
+
+    test('when readinessDetails (if any) is asked, then it answers names with booleans', () => {
+      const a = h.adapter();
+      if (!a.readinessDetails) return;
+      const details = a.readinessDetails();
+      expect(typeof details).toBe('object');
+      for (const [name, ok] of Object.entries(details)) {
+        expect({ name, ok: typeof ok }).toEqual({
+          name: expect.stringMatching(/^\S+$/),
+          ok: 'boolean',
+        });
+      }
+    });
   });
 
   // ---------------------------------------------------------------- unknown customer

@@ -253,6 +253,12 @@ export interface CoreAdapter {
    * could bring it back. Outages are the circuit's business (503 with `Retry-After`).
    */
   isReady?(): boolean;
+  /**
+   * Facts operators should see on `/readyz` (under `dependencies`, as `<id>.<name>`) that never
+   * decide readiness, e.g. that a part of the core this adapter needs is missing. Same rule as
+   * `isReady`: cheap, no call to the core.
+   */
+  readinessDetails?(): Record<string, boolean>;
   /** Releases pools, timers and files. Called once on shutdown. */
   close?(): Promise<void>;
 }
