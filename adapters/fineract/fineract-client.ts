@@ -20,10 +20,13 @@
 import { parse } from 'lossless-json';
 import { Pool } from 'undici';
 import {
-  CoreTimeoutError,
   CoreUnavailableError,
   type AdapterContext,
   type CallContext,
+  exactJsonNumber,
+  retryAfterSeconds,
+  transportErrorCode,
+  transportFailure,
 } from '@data-holder-gateway/adapter-sdk';
 import type { FineractConfig } from './fineract-config';
 
@@ -36,41 +39,9 @@ export interface Credentials {
   password: string;
 }
 
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-
-/** Safe integers → number; every other JSON number → its exact text. */
-function parseNumber(text: string): number | string {
-  if (/^-?\d+$/.test(text)) {
-    const value = Number(text);
-    if (Number.isSafeInteger(value)) return value;
-  }
-  return text;
-}
-
 /** Parses a Fineract body exactly (see the module comment). */
 export function parseFineractJson(text: string): unknown {
-  return parse(text, null, parseNumber);
-}
-
-/** `Retry-After` as whole seconds (delta-seconds or an HTTP date); undefined when absent or bad. */
-export function retryAfterSeconds(header: string | string[] | undefined, now = Date.now()) {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  if (/^\d{1,9}$/.test(text)) return Number(text);
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-function errorCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
+  return parse(text, null, exactJsonNumber);
 }
 
 export class FineractClient {
@@ -177,16 +148,10 @@ export class FineractClient {
   }
 
   private failure(operation: string, err: unknown, ctx: CallContext): Error {
-    if (ctx.signal.aborted) {
-      const reason: unknown = ctx.signal.reason;
-      return reason instanceof Error && reason.name !== 'AbortError'
-        ? reason
-        : new CoreTimeoutError({ cause: err });
+    if (!ctx.signal.aborted) {
+      this.log.warn({ operation, code: transportErrorCode(err) }, 'Fineract could not be reached');
     }
-    const code = errorCode(err);
-    this.log.warn({ operation, code }, 'Fineract could not be reached');
-    if (code !== undefined && TIMEOUT_CODES.has(code)) return new CoreTimeoutError({ cause: err });
-    return new CoreUnavailableError({ cause: err });
+    return transportFailure(err, ctx.signal);
   }
 
   /** Closes every connection at once (in-flight requests fail). */

@@ -25,4 +25,4 @@ export {
   type FineractPayeesSource,
   type FineractSettings,
 } from './fineract-config';
-export { parseFineractJson, retryAfterSeconds } from './fineract-client';
+export { parseFineractJson } from './fineract-client';

@@ -22,9 +22,12 @@ import { Pool } from 'undici';
 import {
   type AdapterContext,
   type CallContext,
-  CoreTimeoutError,
   CoreUnavailableError,
   type GatewayError,
+  exactJsonNumber,
+  retryAfterSeconds,
+  transportErrorCode,
+  transportFailure,
 } from '@data-holder-gateway/adapter-sdk';
 import type { KrakenConfig } from './kraken-config';
 import { classify, KrakenAnswerError, type GraphqlError } from './kraken-errors';
@@ -33,37 +36,6 @@ import { KrakenTokens } from './kraken-token';
 
 /** Kraken's largest page (`first`) of a connection. */
 export const MAX_PAGE_SIZE = 100;
-
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-
-/** Safe integers → number; every other JSON number → its exact text. */
-function parseNumber(text: string): number | string {
-  if (/^-?\d+$/.test(text)) {
-    const value = Number(text);
-    if (Number.isSafeInteger(value)) return value;
-  }
-  return text;
-}
-
-/** `Retry-After` as whole seconds (delta-seconds or an HTTP date); undefined when absent or bad. */
-export function retryAfterSeconds(header: string | string[] | undefined, now = Date.now()) {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  if (/^\d{1,9}$/.test(text)) return Number(text);
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-function errorCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /** A Kraken answer the adapter cannot read (not JSON, too large): a bug or a broken core, 500. */
 class KrakenProtocolError extends Error {
@@ -205,7 +177,7 @@ export class KrakenClient {
       const text = await this.readLimited(response.body, operation);
       let parsed: Posted['body'];
       try {
-        parsed = parse(text, null, parseNumber) as Posted['body'];
+        parsed = parse(text, null, exactJsonNumber) as Posted['body'];
       } catch (err) {
         throw new KrakenProtocolError(`Kraken ${operation}: the body is not JSON`, { cause: err });
       }
@@ -240,16 +212,10 @@ export class KrakenClient {
   }
 
   private failure(operation: string, err: unknown, ctx: CallContext): Error {
-    if (ctx.signal.aborted) {
-      const reason: unknown = ctx.signal.reason;
-      return reason instanceof Error && reason.name !== 'AbortError'
-        ? reason
-        : new CoreTimeoutError({ cause: err });
+    if (!ctx.signal.aborted) {
+      this.log.warn({ operation, code: transportErrorCode(err) }, 'Kraken could not be reached');
     }
-    const code = errorCode(err);
-    this.log.warn({ operation, code }, 'Kraken could not be reached');
-    if (code !== undefined && TIMEOUT_CODES.has(code)) return new CoreTimeoutError({ cause: err });
-    return new CoreUnavailableError({ cause: err });
+    return transportFailure(err, ctx.signal);
   }
 
   /** Closes every connection at once (in-flight requests fail). */

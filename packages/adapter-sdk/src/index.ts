@@ -16,6 +16,12 @@ export { pick } from './pick';
 export * from './decimal';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export {
+  exactJsonNumber,
+  retryAfterSeconds,
+  transportErrorCode,
+  transportFailure,
+} from './http-failure';
+export {
   CONTRACTS_BASE,
   PRODUCT_CATEGORIES,
   createContractsAjv,

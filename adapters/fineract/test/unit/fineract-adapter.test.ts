@@ -10,7 +10,6 @@ import { parse as losslessParse, stringify as losslessStringify } from 'lossless
 import {
   createFineractAdapter,
   fineractAdapterModule,
-  retryAfterSeconds,
   type FineractAdapter,
   type FineractSettings,
 } from '../..';
@@ -18,6 +17,7 @@ import { adapterConfigFrom, adapterEnvName } from '../../../../src/config/adapte
 import {
   CoreTimeoutError,
   CoreUnavailableError,
+  retryAfterSeconds,
   type CallContext,
 } from '@data-holder-gateway/adapter-sdk';
 import { contractErrorsOf } from '../../../../test/helpers/contracts';
