@@ -14,18 +14,11 @@ import {
   loadFineractDataset,
   startFineractSimulator,
 } from '../adapters/fineract/simulator/simulator';
-
-function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_./:@-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
+import { gatewayInstructions, portFrom, stopOnSignals } from './simulator-cli';
 
 async function main(): Promise<void> {
   const env = process.env;
-  const rawPort = env.FINERACT_SIM_PORT ?? '8443';
-  if (!/^[0-9]{1,5}$/.test(rawPort) || Number(rawPort) > 65535) {
-    process.stderr.write(`FINERACT_SIM_PORT must be a port number (0-65535), got "${rawPort}"\n`);
-    process.exit(2);
-  }
+  const port = portFrom(env.FINERACT_SIM_PORT ?? '8443', 'FINERACT_SIM_PORT');
   const tenant = env.FINERACT_SIM_TENANT || 'default';
   const username = env.FINERACT_SIM_USERNAME || 'mifos';
   const password = env.FINERACT_SIM_PASSWORD || 'password';
@@ -40,7 +33,7 @@ async function main(): Promise<void> {
   const selfServicePlugin =
     plugin === 'true' && !process.argv.includes('--without-self-service-plugin');
   const sim = await startFineractSimulator({
-    port: Number(rawPort),
+    port,
     host: env.FINERACT_SIM_HOST || '127.0.0.1',
     tenant,
     username,
@@ -85,31 +78,11 @@ async function main(): Promise<void> {
       '  clients (gateway customer ids):',
       ...clients,
       '',
-      'Point the gateway at it (in another terminal; HOLDER_DEV_KEYS=true serves the development',
-      'key set so `npm run token` works: never in production, where HOLDER_JWKS_URL and',
-      'HOLDER_SUBDOMAIN name your platform):',
-      '',
-      `  ${vars.map(([k, v]) => `export ${k}=${shellQuote(v)}`).join('\n  ')}`,
-      '  export HOLDER_DEV_KEYS=true',
-      '  npm start',
-      '',
-      'then, with the same variables:',
-      '  npm run --silent token -- GET /auth/v1/customer/1/accounts | sh',
-      '',
-      'Ctrl-C stops the simulator.',
-      '',
+      ...gatewayInstructions(vars),
     ].join('\n'),
   );
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`${signal}: stopping the Fineract simulator\n`);
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('Fineract', () => sim.close());
 }
 
 main().catch((err: unknown) => {

@@ -8,22 +8,11 @@
  * `KRAKEN_SIM_TOKEN_SECONDS` (Kraken Token lifetime, default 3600).
  */
 import { startKrakenSimulator } from '../adapters/kraken/simulator/simulator';
-
-function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_./:@-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-function portOf(raw: string, name: string): number {
-  if (!/^[0-9]{1,5}$/.test(raw) || Number(raw) > 65535) {
-    process.stderr.write(`${name} must be a port number (0-65535), got "${raw}"\n`);
-    process.exit(2);
-  }
-  return Number(raw);
-}
+import { gatewayInstructions, portFrom, stopOnSignals } from './simulator-cli';
 
 async function main(): Promise<void> {
   const env = process.env;
-  const port = portOf(env.KRAKEN_SIM_PORT ?? '8444', 'KRAKEN_SIM_PORT');
+  const port = portFrom(env.KRAKEN_SIM_PORT ?? '8444', 'KRAKEN_SIM_PORT');
   const seconds = env.KRAKEN_SIM_TOKEN_SECONDS ?? '3600';
   if (!/^[1-9][0-9]{0,6}$/.test(seconds)) {
     process.stderr.write(`KRAKEN_SIM_TOKEN_SECONDS must be a positive integer, got "${seconds}"\n`);
@@ -58,29 +47,10 @@ async function main(): Promise<void> {
       `  faults: curl -X POST ${admin}/__sim/fault -d '{"fault":"slow","delayMs":3000}'`,
       `          curl -X POST ${admin}/__sim/expire-tokens`,
       '',
-      'Point the gateway at it (in another terminal; HOLDER_DEV_KEYS=true serves the development',
-      'key set so `npm run token` works: never in production):',
-      '',
-      `  ${vars.map(([k, v]) => `export ${k}=${shellQuote(v)}`).join('\n  ')}`,
-      '  export HOLDER_DEV_KEYS=true',
-      '  npm start',
-      '',
-      'then, with the same variables:',
-      '  npm run --silent token -- GET /auth/v1/customer/1/accounts | sh',
-      '',
-      'Ctrl-C stops the simulator.',
-      '',
+      ...gatewayInstructions(vars),
     ].join('\n'),
   );
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`${signal}: stopping the Kraken simulator\n`);
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('Kraken', () => sim.close());
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,49 @@
+/**
+ * What `npm run fineract:sim` and `npm run kraken:sim` share: reading the port, the lines that
+ * point the gateway at a simulator, and stopping it on SIGINT or SIGTERM.
+ */
+
+function shellQuote(value: string): string {
+  return /^[A-Za-z0-9_./:@-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A port from a variable's text; anything else ends the process with code 2, naming it. */
+export function portFrom(raw: string, name: string): number {
+  if (!/^[0-9]{1,5}$/.test(raw) || Number(raw) > 65535) {
+    process.stderr.write(`${name} must be a port number (0-65535), got "${raw}"\n`);
+    process.exit(2);
+  }
+  return Number(raw);
+}
+
+/** The lines that start the gateway on a simulator with `vars`, and call it with a token. */
+export function gatewayInstructions(vars: readonly [string, string][]): string[] {
+  return [
+    'Point the gateway at it (in another terminal; HOLDER_DEV_KEYS=true serves the development',
+    'key set so `npm run token` works: never in production, where HOLDER_JWKS_URL and',
+    'HOLDER_SUBDOMAIN name your platform):',
+    '',
+    `  ${vars.map(([k, v]) => `export ${k}=${shellQuote(v)}`).join('\n  ')}`,
+    '  export HOLDER_DEV_KEYS=true',
+    '  npm start',
+    '',
+    'then, with the same variables:',
+    '  npm run --silent token -- GET /auth/v1/customer/1/accounts | sh',
+    '',
+    'Ctrl-C stops the simulator.',
+    '',
+  ];
+}
+
+/** Closes the simulator once on SIGINT or SIGTERM, then exits 0. */
+export function stopOnSignals(name: string, close: () => Promise<void>): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: stopping the ${name} simulator\n`);
+    void close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
