@@ -9,6 +9,7 @@ import type {
   Payee,
   ScheduledPayment,
 } from '@data-holder-gateway/adapter-sdk';
+import { mapLimit } from '@data-holder-gateway/adapter-sdk';
 import {
   accountIdOf,
   toInstalmentPlan,
@@ -17,7 +18,7 @@ import {
   toScheduledPayment,
   type FineractStandingInstructionPage,
 } from './mappers';
-import { type FineractAccounts, MAX_PAGES, mapLimit } from './fineract-accounts';
+import { type FineractAccounts, MAX_PAGES } from './fineract-accounts';
 import type { FineractPayees } from './fineract-payees';
 
 /** The banking port over the client's accounts, details and standing instructions. */

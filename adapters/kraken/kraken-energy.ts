@@ -13,6 +13,7 @@ import type {
   EnergyPlan,
   EnergyPort,
 } from '@data-holder-gateway/adapter-sdk';
+import { mapLimit } from '@data-holder-gateway/adapter-sdk';
 import {
   accountIdOf,
   fuelOf,
@@ -28,7 +29,7 @@ import {
   type KrakenHolder,
   type KrakenMeterPoint,
 } from './mappers';
-import { mapLimited, type KrakenReader } from './kraken-reader';
+import { MAX_PARALLEL, type KrakenReader } from './kraken-reader';
 
 /** Today in Australian eastern time, where Kraken AU's dates are local. */
 export function todayInAustralia(now = new Date()): string {
@@ -79,7 +80,7 @@ export class KrakenEnergy implements EnergyPort {
 
   async listAccounts(customerId: string, ctx: CallContext): Promise<EnergyAccountRecord[]> {
     const { holder, accounts } = await this.served(customerId, ctx);
-    return mapLimited(accounts, async (account) =>
+    return mapLimit(accounts, MAX_PARALLEL, async (account) =>
       toEnergyAccount(account, holder, await this.plansOf(accountIdOf(account), ctx)),
     );
   }
@@ -92,7 +93,7 @@ export class KrakenEnergy implements EnergyPort {
   ): Promise<EnergyInvoice[]> {
     const { accounts } = await this.served(customerId, ctx);
     const wanted = accounts.map(accountIdOf).filter((id) => accountIds.includes(id));
-    const perAccount = await mapLimited(wanted, async (accountId) => {
+    const perAccount = await mapLimit(wanted, MAX_PARALLEL, async (accountId) => {
       const [supply, bills] = await Promise.all([
         this.reader.supplyOf(accountId, ctx),
         this.reader.billsOf(accountId, window, ctx),
@@ -134,7 +135,7 @@ export class KrakenEnergy implements EnergyPort {
         .filter((a) => a !== null && fuelOf(a) !== undefined && inForce(a, day))
         .map((agreement) => ({ meterPoint, agreement: agreement! })),
     );
-    return mapLimited(current, async ({ meterPoint, agreement }) => {
+    return mapLimit(current, MAX_PARALLEL, async ({ meterPoint, agreement }) => {
       const code = agreement.product?.code;
       const rates =
         fuelOf(agreement) === 'ELECTRICITY' && code && meterPoint.identifier

@@ -31,24 +31,6 @@ interface Connection<T> {
   edges: ({ node: T | null } | null)[];
 }
 
-/** Maps over items with at most {@link MAX_PARALLEL} calls in flight; results in item order. */
-export async function mapLimited<T, R>(
-  items: readonly T[],
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(MAX_PARALLEL, items.length) }, worker));
-  return results;
-}
-
 export class KrakenReader {
   constructor(
     private readonly config: KrakenConfig,

@@ -13,6 +13,7 @@
 export * from './ports';
 export * from './errors';
 export { pick } from './pick';
+export { mapLimit } from './map-limit';
 export * from './decimal';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export {
