@@ -12,9 +12,20 @@ import path from 'node:path';
 import { demoAdapterModule } from '../adapters/demo';
 import { fineractAdapterModule } from '../adapters/fineract';
 import { krakenAdapterModule } from '../adapters/kraken';
-import { adapterConfigFrom } from './config/adapter-config';
+import { adapterConfigFrom, adapterEnvPrefix } from './config/adapter-config';
 import { type Config, ConfigError, gatewayValuesFor } from './config/config';
-import type { AdapterContext, AdapterModule, CoreAdapter } from './ports';
+import type { Logger } from 'pino';
+import type { CoreFamily, CoreLayout } from './config/core-layout';
+import type { AdapterModule, CoreAdapter } from './ports';
+
+/** The adapter port each family is served by. */
+const PORT_OF_FAMILY = {
+  banking: 'banking',
+  energy: 'energy',
+  common: 'customer',
+  fdx: 'fdx',
+  products: 'products',
+} as const satisfies Record<CoreFamily, keyof CoreAdapter>;
 
 const BUILT_IN: Readonly<Record<string, AdapterModule>> = {
   demo: demoAdapterModule,
@@ -89,35 +100,105 @@ export function adapterModuleOf(exported: unknown, specifier: string): AdapterMo
 }
 
 /**
- * The configuration block of an adapter, from its variables; a variable the gateway itself
- * declares (the demo's data file) comes with the gateway's validated value.
+ * The configuration block of an adapter instance, from the variables named after its id; a
+ * variable the gateway itself declares (the demo's data file) comes with the gateway's validated
+ * value. Variables of another instance whose prefix extends this one's (`FINERACT_B_` beside
+ * `FINERACT_`) are that instance's, not unknown ones.
  */
-function configBlock(
+export function instanceConfigBlock(
   config: Config,
+  id: string,
   module: AdapterModule,
-  log: AdapterContext['log'],
-): Record<string, unknown> {
+  otherIds: readonly string[] = [],
+): { config: Record<string, unknown>; unknownVariables: string[] } {
   const { config: block, unknownVariables } = adapterConfigFrom(
-    module.id,
+    id,
     module.configSchema,
     config.adapterSettings,
-    gatewayValuesFor(config, module.id, module.configSchema),
+    gatewayValuesFor(config, id, module.configSchema),
   );
-  if (unknownVariables.length > 0) {
-    // `log` is already labelled with the adapter: a second `adapter` would repeat the key.
-    log.warn(
-      { variables: unknownVariables },
-      'variables with the adapter prefix that name no setting of the adapter',
-    );
-  }
-  return block;
+  const own = adapterEnvPrefix(id);
+  const longer = otherIds.map(adapterEnvPrefix).filter((p) => p !== own && p.startsWith(own));
+  return {
+    config: block,
+    unknownVariables: unknownVariables.filter((v) => !longer.some((p) => v.startsWith(p))),
+  };
 }
 
-/** Creates the configured adapter. @throws ConfigError for an unknown adapter or a bad block */
-export async function createConfiguredAdapter(
-  config: Config,
-  log: AdapterContext['log'],
-): Promise<CoreAdapter> {
-  const module = resolveAdapterModule(config.coreAdapter);
-  return module.create({ config: configBlock(config, module, log), log });
+/** One adapter instance of the configured layout, created. */
+export interface CoreInstance {
+  /** The instance id: settings prefix, circuit, cache key and metric label. */
+  readonly id: string;
+  /** What `CORE_ADAPTER`/`CORE_ADAPTERS` named: a built-in id, a module path or a package. */
+  readonly kind: string;
+  readonly families: readonly CoreFamily[];
+  /** The families `CORE_ADAPTERS` names for it. */
+  readonly named: readonly CoreFamily[];
+  readonly adapter: CoreAdapter;
+}
+
+/** The modules of the layout's instances with their final ids. @throws ConfigError */
+export function resolveInstanceModules(
+  layout: CoreLayout,
+): (Omit<CoreInstance, 'adapter'> & { module: AdapterModule })[] {
+  const resolved = layout.instances.map((spec) => {
+    const module = resolveAdapterModule(spec.kind);
+    return { ...spec, id: spec.id ?? module.id, module };
+  });
+  const ids = resolved.map((r) => r.id);
+  const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  if (twice.length > 0) {
+    throw new ConfigError(
+      twice.map(
+        (id) =>
+          `CORE_ADAPTERS: two adapters have the id "${id}"; name them apart with family:id=adapter`,
+      ),
+    );
+  }
+  return resolved;
+}
+
+/**
+ * Creates every adapter instance of the configured layout, each with its own block and a logger
+ * labelled with its id. A family named in `CORE_ADAPTERS` whose adapter has no port for it stops
+ * start-up. @throws ConfigError
+ */
+export async function createCoreInstances(config: Config, logger: Logger): Promise<CoreInstance[]> {
+  const resolved = resolveInstanceModules(config.cores);
+  const ids = resolved.map((r) => r.id);
+  const created: CoreInstance[] = [];
+  try {
+    for (const { module, ...instance } of resolved) {
+      const { id } = instance;
+      const log = logger.child({ adapter: id });
+      const block = instanceConfigBlock(config, id, module, ids);
+      if (block.unknownVariables.length > 0) {
+        // `log` is already labelled with the adapter: a second `adapter` would repeat the key.
+        log.warn(
+          { variables: block.unknownVariables },
+          'variables with the adapter prefix that name no setting of the adapter',
+        );
+      }
+      const adapter = await module.create({ config: block.config, log });
+      created.push({ ...instance, adapter });
+      missingPortProblem(created.at(-1)!);
+    }
+  } catch (err) {
+    await Promise.allSettled(created.map((c) => c.adapter.close?.()));
+    throw err;
+  }
+  return created;
+}
+
+/** Families `CORE_ADAPTERS` names for an adapter that has no port for them. @throws ConfigError */
+function missingPortProblem(instance: CoreInstance): void {
+  const missing = instance.named.filter((family) => !instance.adapter[PORT_OF_FAMILY[family]]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      missing.map(
+        (family) =>
+          `CORE_ADAPTERS: adapter "${instance.id}" has no ${PORT_OF_FAMILY[family]} port for the ${family} family`,
+      ),
+    );
+  }
 }

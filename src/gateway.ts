@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp, type GatewayHttp } from './http/app';
-import { createConfiguredAdapter } from './adapters';
+import { type CoreInstance, createCoreInstances } from './adapters';
+import { composedAdapter, type ServingInstance } from './cores/composed-adapter';
+import { CORE_FAMILIES } from './config/core-layout';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
 import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/holder-auth';
 import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
@@ -33,7 +35,11 @@ import {
   redisTargetOf,
   waitForRedis,
 } from './resilience/redis';
-import { withResilience } from './resilience/resilient-adapter';
+import {
+  type ResilienceDeps,
+  type ResilientAdapter,
+  withResilience,
+} from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
 import { type Readiness, readinessProbe } from './observability/readiness';
 
@@ -59,8 +65,8 @@ export interface Gateway {
   keySet: KeySet;
   routes: readonly RouteSpec[];
   metrics: GatewayMetrics;
-  /** Circuit breakers by name, for tests and operators. */
-  circuits: ReadonlyMap<string, CircuitBreaker>;
+  /** Circuit breakers by adapter instance id, then by circuit name, for tests and operators. */
+  circuits: ReadonlyMap<string, ReadonlyMap<string, CircuitBreaker>>;
   /**
    * Whether this instance can serve, by its checks (config loaded, key set usable, adapter open,
    * not stopping); `dependencies` (Redis, the core's circuits, the adapter's readiness details) are
@@ -191,6 +197,32 @@ function countedHolderVerifier(
   };
 }
 
+/** The configured adapter instances, or the one an embedder gave (serving every family). */
+async function coreInstances(
+  config: Config,
+  options: GatewayOptions,
+  logger: Logger,
+): Promise<CoreInstance[]> {
+  if (!options.adapter) return createCoreInstances(config, logger);
+  const { id } = options.adapter;
+  return [{ id, kind: id, families: CORE_FAMILIES, named: [], adapter: options.adapter }];
+}
+
+/** Each instance wrapped by its own resilience stack: circuits, cache keys and metrics by id. */
+function resilientInstances(
+  instances: readonly CoreInstance[],
+  deps: Omit<ResilienceDeps, 'adapterId'>,
+): (ServingInstance & { resilient: ResilientAdapter; raw: CoreAdapter })[] {
+  return instances.map(({ id, families, adapter }) => {
+    const resilient = withResilience(adapter, {
+      ...deps,
+      logger: deps.logger.child({ adapter: id }),
+      adapterId: id,
+    });
+    return { id, families, adapter: resilient.adapter, resilient, raw: adapter };
+  });
+}
+
 export async function createGateway(
   config: Config,
   options: GatewayOptions = {},
@@ -198,26 +230,24 @@ export async function createGateway(
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new GatewayMetrics();
-  const coreAdapter =
-    options.adapter ??
-    (await createConfiguredAdapter(config, logger.child({ adapter: config.coreAdapter })));
+  const instances = await coreInstances(config, options, logger);
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const { redis, cacheRedis, replayStore } = await sharedStores(config, metrics, logger, now);
-  const resilient = withResilience(coreAdapter, {
+  const served = resilientInstances(instances, {
     settings: config.resilience,
     metrics,
     cache: cacheStore(config, cacheRedis, logger),
     logger,
     now,
   });
-  const adapter = resilient.adapter;
+  const adapter = composedAdapter(served, logger);
+  const circuits = new Map(served.map((s) => [s.id, s.resilient.circuits]));
   let stopping = false;
   const readiness = readinessProbe({
     keySet,
-    coreAdapter,
+    cores: served.map((s) => ({ id: s.id, adapter: s.raw, circuits: s.resilient.circuits })),
     redis,
     cacheRedis,
-    circuits: resilient.circuits,
     stopping: () => stopping,
   });
   const closers: (() => Promise<void> | void)[] = [];
@@ -252,7 +282,7 @@ export async function createGateway(
     routes,
     devKey,
     metrics,
-    circuits: resilient.circuits,
+    circuits,
     readiness,
     beginShutdown() {
       stopping = true;
@@ -260,7 +290,7 @@ export async function createGateway(
     async close() {
       stopping = true;
       for (const fn of closers.reverse()) await fn();
-      resilient.close();
+      for (const s of served) s.resilient.close();
       await replayStore.close();
       await adapter.close?.();
       for (const client of new Set([redis, cacheRedis])) {

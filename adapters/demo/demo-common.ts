@@ -3,11 +3,20 @@ import type { AuthorisationPort, CustomerPort } from '@data-holder-gateway/adapt
 import { toCustomerDetail, toShareableAccount } from './mappers/common.mapper';
 import type { DemoStore } from './demo-store';
 
+type ShareableSource = Parameters<typeof toShareableAccount>[0];
+
 export function demoAuthorisationPort(store: DemoStore): AuthorisationPort {
   return {
     async listShareableAccounts(customerId) {
       const c = store.customer(customerId);
-      return [...(c.bankingAccounts ?? []), ...(c.energyAccounts ?? [])].map(toShareableAccount);
+      const tagged = (industry: 'banking' | 'energy') => (record: ShareableSource) => ({
+        ...toShareableAccount(record),
+        industry,
+      });
+      return [
+        ...(c.bankingAccounts ?? []).map(tagged('banking')),
+        ...(c.energyAccounts ?? []).map(tagged('energy')),
+      ];
     },
   };
 }

@@ -4,6 +4,7 @@
  * `sub` = `client_id` = the client, `scope` (space separated), `iat`, `exp` = `iat` + 900, `jti`.
  * Verification uses the gateway's clock with no tolerance: a token is good for exactly 900 s.
  */
+import { isDemoOnly } from '../config/core-layout';
 import { writeKeyFileOnce } from './dev-keys';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -58,7 +59,7 @@ async function createKeyFile(file: string): Promise<void> {
  * @throws ConfigError naming PLATFORM_SIGNING_KEY_FILE when it is missing (outside demo mode) or unusable
  */
 export async function loadPlatformSigningKey(config: Config): Promise<PlatformSigningKey> {
-  const demo = config.coreAdapter === 'demo' || config.devKeys;
+  const demo = isDemoOnly(config.cores) || config.devKeys;
   let file = config.platformSigningKeyFile;
   if (file === undefined) {
     if (!demo)

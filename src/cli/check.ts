@@ -6,31 +6,44 @@
  * problem.
  */
 import { parseArgs } from 'node:util';
-import { resolveAdapterModule } from '../adapters';
-import { adapterConfigFrom } from '../config/adapter-config';
-import { type Config, ConfigError, gatewayValuesFor, loadConfig } from '../config/config';
+import { instanceConfigBlock, resolveInstanceModules } from '../adapters';
+import { type Config, ConfigError, loadConfig } from '../config/config';
 import { type Output, PROCESS_OUTPUT } from './clients';
 
 export const CHECK_USAGE = `usage: data-holder-gateway check
   Validates the configuration from the environment (and CONFIG_FILE): every gateway setting, the
-  core adapter (CORE_ADAPTER) and its settings. Connects to nothing.
+  core adapters (CORE_ADAPTER, CORE_ADAPTERS) and
+  their settings. Connects to nothing.
 Exit codes: 0 valid, 1 invalid (every problem is named on stderr), 2 usage.`;
 
-/** The problems of the adapter's module and block under a valid gateway configuration. */
+/** The problems of the adapters' modules and blocks under a valid gateway configuration. */
 function adapterProblems(config: Config): string[] {
   try {
-    const module = resolveAdapterModule(config.coreAdapter);
-    adapterConfigFrom(
-      module.id,
-      module.configSchema,
-      config.adapterSettings,
-      gatewayValuesFor(config, module.id, module.configSchema),
-    );
-    return [];
+    const instances = resolveInstanceModules(config.cores);
+    const ids = instances.map((i) => i.id);
+    const problems: string[] = [];
+    for (const { id, module } of instances) {
+      try {
+        instanceConfigBlock(config, id, module, ids);
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        problems.push(...err.problems);
+      }
+    }
+    return problems;
   } catch (err) {
     if (err instanceof ConfigError) return err.problems;
     throw err;
   }
+}
+
+/** The cores as `check` names them: `demo`, or `banking fineract, energy kraken, ...`. */
+function coresLine(config: Config): string {
+  const { instances } = config.cores;
+  if (instances.length === 1) return `core adapter ${config.coreAdapter}`;
+  const of = (i: (typeof instances)[number]) =>
+    i.id && i.id !== i.kind ? `${i.id}=${i.kind}` : i.kind;
+  return `core adapters ${instances.map((i) => `${i.families.join('+')}:${of(i)}`).join(', ')}`;
 }
 
 /** Every problem of the configuration (default: the process's environment); none when valid. */
@@ -74,6 +87,6 @@ export function checkCommand(
     return 1;
   }
   const config = loadConfig(env);
-  io.out(`configuration valid (core adapter ${config.coreAdapter})`);
+  io.out(`configuration valid (${coresLine(config)})`);
   return 0;
 }

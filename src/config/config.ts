@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { adapterEnvName, blockProperties } from './adapter-config';
+import { adapterEnvName, adapterEnvPrefix, blockProperties } from './adapter-config';
 import { ConfigError } from './config-error';
-import { CONFIG_FILE_SETTING, GATEWAY_SETTINGS } from './gateway.settings';
+import { coreLayoutOf, isDemoOnly } from './core-layout';
+import { CONFIG_FILE_SETTING, GATEWAY_SETTINGS, layoutOfValues } from './gateway.settings';
 import { convertText, problemOf, type ReadableSchema, validateValues } from './read-settings';
 import { type ConfigOf, landValues, type Setting, settingsOf, type SettingValues } from './setting';
 
@@ -175,6 +176,29 @@ function workersProblems(values: SettingValues): string[] {
   return problems;
 }
 
+/**
+ * The problems of `CORE_ADAPTER` and `CORE_ADAPTERS` together, and ids whose variables would be
+ * read as gateway settings (`redis` would own `REDIS_URL`). A built-in adapter under its own id is
+ * exempt: its variables that are gateway settings too are read once, by the gateway.
+ */
+function coreLayoutProblems(values: SettingValues): string[] {
+  if (typeof values.CORE_ADAPTER !== 'string') return [];
+  const { layout, problems } = coreLayoutOf(
+    values.CORE_ADAPTER,
+    values.CORE_ADAPTERS as string | undefined,
+  );
+  for (const { id, kind } of layout?.instances ?? []) {
+    if (id === undefined || id === kind) continue;
+    const prefix = adapterEnvPrefix(id);
+    const clash = SETTINGS.find((s) => s.env.startsWith(prefix));
+    if (clash)
+      problems.push(
+        `CORE_ADAPTERS: adapter id "${id}" would read gateway setting ${clash.env} as its own (${prefix}*); choose another id`,
+      );
+  }
+  return problems;
+}
+
 /** The checks one setting's schema cannot make: they relate several settings. */
 function crossSettingProblems(values: SettingValues): string[] {
   const problems: string[] = [];
@@ -194,7 +218,8 @@ function crossSettingProblems(values: SettingValues): string[] {
   }
   if ((values.HTTP_HEADERS_TIMEOUT_MS as number) > (values.HTTP_REQUEST_TIMEOUT_MS as number))
     problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
-  const demo = values.CORE_ADAPTER === 'demo';
+  problems.push(...coreLayoutProblems(values));
+  const demo = isDemoOnly(layoutOfValues(values));
   const devKeysOptIn = values.HOLDER_DEV_KEYS === 'true';
   if (!demo && !devKeysOptIn && values.HOLDER_SUBDOMAIN === undefined)
     problems.push('HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');

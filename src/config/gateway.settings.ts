@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { projectRoot } from './project-root';
+import { type CoreLayout, coreLayoutOf, isDemoOnly } from './core-layout';
 import { derived, enumOf, optional, setting, type SettingValues } from './setting';
 
 /** JWT algorithms the gateway can be configured to accept (asymmetric only: never `none` or HMAC). */
@@ -25,9 +26,15 @@ export const ALLOWED_JWT_ALGORITHMS = [
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const TRUE_FALSE = ['true', 'false'] as const;
 
-/** Whether the development key set and platform files are in play (demo core or opt-in). */
-function devMode(values: SettingValues): boolean {
-  return values.CORE_ADAPTER === 'demo' || values.HOLDER_DEV_KEYS === 'true';
+/** The core layout of the validated values (undefined when it has problems: they are reported). */
+export function layoutOfValues(values: SettingValues): CoreLayout | undefined {
+  return coreLayoutOf(String(values.CORE_ADAPTER), values.CORE_ADAPTERS as string | undefined)
+    .layout;
+}
+
+/** Whether the development key set and platform files are in play (demo cores only, or opt-in). */
+export function devMode(values: SettingValues): boolean {
+  return isDemoOnly(layoutOfValues(values)) || values.HOLDER_DEV_KEYS === 'true';
 }
 
 /** An integer setting with its bounds, default and description. */
@@ -226,8 +233,22 @@ export const GATEWAY_SETTINGS = {
       pattern: '^\\S+$',
       default: 'demo',
       description:
-        'The core adapter: a built-in id (demo, fineract), a module path (./my-adapter) or a package name.',
+        'The core adapter of every family CORE_ADAPTERS leaves out: a built-in id (demo, fineract, kraken), a module path (./my-adapter) or a package name.',
     }),
+  ),
+  cores: derived(
+    'CORE_ADAPTERS',
+    Type.String({
+      pattern: '^\\S+$',
+      description:
+        'Adapters per port family, comma-separated family:adapter or family:id=adapter (families banking, energy, common, fdx, products), e.g. banking:fineract,energy:kraken; default CORE_ADAPTER for all.',
+    }),
+    (value, values): CoreLayout => {
+      const layout = layoutOfValues(values);
+      // Start-up stops on the layout's problems before any value lands.
+      if (!layout) throw new Error(`CORE_ADAPTERS: invalid value "${String(value)}"`);
+      return layout;
+    },
   ),
   bankingAccountDetailVersion: setting(
     'BANKING_ACCOUNT_DETAIL_VERSION',

@@ -35,6 +35,11 @@ export interface ResilienceDeps {
   logger: Logger;
   /** Clock for the cache and maintenance windows (ms). Circuits use real time (opossum timers). */
   now: () => number;
+  /**
+   * The instance id the adapter runs as (circuits, cache keys, metrics, maintenance windows);
+   * default the adapter's own `id`. Two instances of one adapter kind have their own.
+   */
+  adapterId?: string;
 }
 
 export interface ResilientAdapter {
@@ -133,7 +138,7 @@ function checkOperationSettings(settings: ResilienceDeps['settings']): void {
 export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): ResilientAdapter {
   const { settings, metrics, now } = deps;
   checkOperationSettings(settings);
-  const adapterId = inner.id;
+  const adapterId = deps.adapterId ?? inner.id;
   const flights = new SingleFlight();
   const maintenance = maintenanceClock(settings.maintenanceWindows, adapterId, now);
   const circuits = new Circuits({
@@ -204,7 +209,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
   };
 
   // Exactly the operations of the table: the ports' own methods, whatever else a port object has.
-  const wrapped: Record<string, unknown> = { id: inner.id };
+  const wrapped: Record<string, unknown> = { id: adapterId };
   for (const { port: portName, method, name, policy } of operations()) {
     const port = inner[portName] as Record<string, unknown> | undefined;
     if (!port || typeof port[method] !== 'function') continue;

@@ -112,7 +112,7 @@ describe('readiness through a Redis outage', () => {
     const up = await readyz(gw);
     expect({ status: up.status, dependencies: up.body.dependencies }).toEqual({
       status: 200,
-      dependencies: { redis: true, core: true },
+      dependencies: { redis: true, core: true, 'core.demo': true },
     });
 
     await redis.stop();
@@ -134,7 +134,7 @@ describe('readiness through a Redis outage', () => {
       ready: 'ready',
     });
     // Reported for operators, without deciding readiness.
-    expect(down.body.dependencies).toEqual({ redis: false, core: true });
+    expect(down.body.dependencies).toEqual({ redis: false, core: true, 'core.demo': true });
   });
 });
 

@@ -349,7 +349,7 @@ describe('health', () => {
       expect(await ready.json()).toEqual({
         status: 'ready',
         checks: { config: true, keySet: true, shuttingDown: false },
-        dependencies: { core: true },
+        dependencies: { core: true, 'core.loopback': true },
       });
       gw.gateway.beginShutdown();
       const stopping = await fetch(`${gw.origin}/readyz`);

@@ -106,7 +106,8 @@ export async function startGateway(
     HOLDER_SUBDOMAIN: TEST_SUBDOMAIN,
     HOLDER_JWKS_URL: jwks.url,
     LOG_LEVEL: 'silent',
-    ...(env.CORE_ADAPTER !== undefined && env.CORE_ADAPTER !== 'demo'
+    ...((env.CORE_ADAPTER !== undefined && env.CORE_ADAPTER !== 'demo') ||
+    env.CORE_ADAPTERS !== undefined
       ? await platformFilesForTests()
       : {}),
     ...env,

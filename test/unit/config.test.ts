@@ -175,12 +175,13 @@ describe('configuration', () => {
     });
     expect(config.redis).toEqual({ waitReplicas: 2, waitTimeoutMs: 150, commandTimeoutMs: 750 });
     expect(config.workers).toBe(2);
-    // Every variable of the table is given above (CORE_ADAPTER and HOLDER_DEV_KEYS are the two
-    // whose other values need a core other than the demo: see the tests below; the Cluster and
+    // Every variable of the table is given above (CORE_ADAPTER, CORE_ADAPTERS and HOLDER_DEV_KEYS
+    // are those whose other values need a core other than the demo: see core-layout.test.ts and
+    // the tests below; the Cluster and
     // Sentinel settings exclude REDIS_URL: see redis-config.test.ts).
     const given = new Set([
       ...Object.keys(vars),
-      ...['CORE_ADAPTER', 'HOLDER_DEV_KEYS', 'CONFIG_FILE'],
+      ...['CORE_ADAPTER', 'CORE_ADAPTERS', 'HOLDER_DEV_KEYS', 'CONFIG_FILE'],
       ...['REDIS_CLUSTER_NODES', 'REDIS_SENTINELS', 'REDIS_SENTINEL_NAME'],
       ...['REDIS_USERNAME', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'],
     ]);

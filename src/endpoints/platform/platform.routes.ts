@@ -3,6 +3,7 @@
  * token signed by the gateway) and the product list and writes under
  * `/v1/data-provider/cdr/products` (products.routes.ts), each with its scope and rate limits.
  */
+import { isDemoOnly } from '../../config/core-layout';
 import type { IncomingHttpHeaders } from 'node:http';
 import { refOf } from '../../../contracts';
 import {
@@ -226,7 +227,7 @@ export const platformFamily: RouteFamily = async (ctx) => {
     now,
   });
   const registry = new PlatformClientRegistry(clientStore(ctx), now);
-  if (config.coreAdapter === 'demo') await ensureDemoClient(registry, logger);
+  if (isDemoOnly(config.cores)) await ensureDemoClient(registry, logger);
   const limiters = platformLimiters(ctx);
 
   /** Token requests: one point per source address, before the body is even read. */

@@ -79,6 +79,7 @@ export const SHAREABLE_FIELDS = [
   'openStatus',
   'complexAccountType',
   'users',
+  'industry',
 ];
 export const ENERGY_RECORD_FIELDS = [
   'accountId',

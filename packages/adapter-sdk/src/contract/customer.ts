@@ -30,6 +30,10 @@ export function describeCustomer(
           fail(
             `listShareableAccounts[${i}].openStatus is ${String(r.openStatus)}; expected OPEN or CLOSED`,
           );
+        if (r.industry !== undefined && r.industry !== 'banking' && r.industry !== 'energy')
+          fail(
+            `listShareableAccounts[${i}].industry is ${String(r.industry)}; expected banking or energy`,
+          );
         assertListExtras(r, `listShareableAccounts[${i}]`);
       });
       // Exactly what the gateway's row 1 does with the records.

@@ -50,6 +50,12 @@ export interface ShareableAccountRecord {
   openStatus: 'OPEN' | 'CLOSED';
   complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
   users: RelatedUser[];
+  /**
+   * The industry of the account. Needed from an adapter that serves both banking and energy when
+   * the gateway runs it for only one of them (another core serves the other): its list is then
+   * narrowed to the family it serves. Never sent to the platform.
+   */
+  industry?: 'banking' | 'energy';
 }
 
 /** A banking account with the ownership data the gateway filters and lists on. */
@@ -60,7 +66,10 @@ export type BankingAccountRecord = BankingAccountV4 & {
 
 /** Accounts a customer may share (row 1), across every industry the core holds. */
 export interface AuthorisationPort {
-  /** Every account of the customer, banking first, in the core's order. */
+  /**
+   * Every account of the customer this core holds, banking first, in the core's order (with
+   * `industry` when the core holds both). With several cores the gateway asks each and merges.
+   */
   listShareableAccounts(customerId: string, ctx: CallContext): Promise<ShareableAccountRecord[]>;
 }
 

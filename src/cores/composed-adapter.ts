@@ -1,0 +1,62 @@
+/**
+ * The adapter the routes see when several cores serve the gateway: each port from the instance
+ * the layout names for its family, and the authorisation list merged over every core that serves
+ * an account family. With one instance, that instance is the adapter itself.
+ */
+import type { Logger } from 'pino';
+import { ACCOUNT_FAMILIES, type CoreFamily } from '../config/core-layout';
+import type { CoreAdapter } from '../ports';
+import { type AccountSource, mergedAuthorisation } from './shareable-accounts';
+
+/** An instance as composition needs it: its id, the families it serves and its wrapped adapter. */
+export interface ServingInstance {
+  id: string;
+  families: readonly CoreFamily[];
+  adapter: CoreAdapter;
+}
+
+/** The account families an adapter has ports for. */
+const accountPortsOf = (adapter: CoreAdapter): CoreFamily[] =>
+  ACCOUNT_FAMILIES.filter((family) => adapter[family] !== undefined);
+
+/** The sources of the authorisation list, banking's core first, each core once. */
+export function accountSources(instances: readonly ServingInstance[]): AccountSource[] {
+  const sources: AccountSource[] = [];
+  for (const family of ACCOUNT_FAMILIES) {
+    const instance = instances.find((i) => i.families.includes(family));
+    if (!instance || sources.some((s) => s.id === instance.id)) continue;
+    const families: readonly CoreFamily[] = ACCOUNT_FAMILIES.filter((f) =>
+      instance.families.includes(f),
+    );
+    sources.push({
+      id: instance.id,
+      families,
+      holdsOthers: accountPortsOf(instance.adapter).some((f) => !families.includes(f)),
+      authorisation: instance.adapter.authorisation,
+    });
+  }
+  return sources;
+}
+
+/** The adapter the routes use over the instances (already wrapped by the resilience stack). */
+export function composedAdapter(
+  instances: readonly ServingInstance[],
+  logger: Logger,
+): CoreAdapter {
+  if (instances.length === 1) return instances[0]!.adapter;
+  const of = (family: CoreFamily) => instances.find((i) => i.families.includes(family))!.adapter;
+  const common = of('common');
+  return {
+    id: instances.map((i) => i.id).join('+'),
+    authorisation: mergedAuthorisation(accountSources(instances), logger),
+    customer: common.customer,
+    banking: of('banking').banking,
+    energy: of('energy').energy,
+    fdx: of('fdx').fdx,
+    products: of('products').products,
+    isReady: () => instances.every((i) => i.adapter.isReady?.() ?? true),
+    close: async () => {
+      await Promise.all(instances.map((i) => i.adapter.close?.()));
+    },
+  };
+}
