@@ -8,10 +8,17 @@ import { ConfigError } from '../../src/config/config-error';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CoreAdapter } from '../../src/ports';
 import { memoryCacheStore } from '../../src/resilience/cache';
-import { OPERATION_NAMES, OPERATIONS, type OperationTable } from '../../src/resilience/operations';
+import {
+  OPERATION_NAMES,
+  OPERATIONS,
+  type OperationPolicy,
+  type OperationTable,
+  operations,
+} from '../../src/resilience/operations';
 import { withResilience } from '../../src/resilience/resilient-adapter';
 
 const ctx = { signal: new AbortController().signal, requestId: 'r-1' };
+const WRITE: OperationPolicy = { kind: 'write' };
 
 function resilient(adapter: CoreAdapter, env: Record<string, string> = {}) {
   return withResilience(adapter, {
@@ -43,10 +50,37 @@ describe('operation table', () => {
     const extra: OperationTable = {
       ...OPERATIONS,
       // @ts-expect-error banking.listStatements is no banking method
-      banking: { ...OPERATIONS.banking, listStatements: { kind: 'write' } },
+      banking: { ...OPERATIONS.banking, listStatements: { group: 'statements', policy: WRITE } },
     };
     expect(Object.keys(missing.banking)).not.toContain('listPayees');
     expect(Object.keys(extra.banking)).toContain('listStatements');
+  });
+
+  it('when an entry has no group, or a group no core service is named, then the table does not compile', () => {
+    const ungrouped: OperationTable = {
+      ...OPERATIONS,
+      // @ts-expect-error banking.listPayees has a policy but no group
+      banking: { ...OPERATIONS.banking, listPayees: { policy: WRITE } },
+    };
+    const misnamed: OperationTable = {
+      ...OPERATIONS,
+      // @ts-expect-error 'payee' is no operation group
+      banking: { ...OPERATIONS.banking, listPayees: { group: 'payee', policy: WRITE } },
+    };
+    expect(ungrouped.banking.listPayees.group).toBeUndefined();
+    expect(misnamed.banking.listPayees.group).toBe('payee');
+  });
+
+  it('when listed, then every operation carries its group', () => {
+    const groups = Object.fromEntries(operations().map((op) => [op.name, op.group]));
+    expect(groups).toMatchObject({
+      'banking.listBalances': 'balances',
+      'banking.listAccounts': 'accounts',
+      'fdx.listStatements': 'statements',
+      'fdx.getStatementDocument': 'statements',
+      'customer.getCustomerDetail': 'customer',
+    });
+    expect(Object.keys(groups)).toEqual(OPERATION_NAMES);
   });
 
   it('names every operation once, as <port>.<method>', () => {
