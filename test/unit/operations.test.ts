@@ -2,6 +2,8 @@
  * The operation table: typed by the ports (a method left out does not compile), the only source
  * of what the resilience stack wraps, and the only operation names the cache settings accept.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { configFrom } from '../../src/config/config';
 import { ConfigError } from '../../src/config/config-error';
@@ -69,6 +71,27 @@ describe('operation table', () => {
     };
     expect(ungrouped.banking.listPayees.group).toBeUndefined();
     expect(misnamed.banking.listPayees.group).toBe('payee');
+  });
+
+  it('when docs/operations.md lists the circuits, then it lists every group with exactly its operations', () => {
+    const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/operations.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('### Circuits per group of operations'));
+    const rows = section.split('\n\n')[2].split('\n').slice(2);
+    const documented = Object.fromEntries(
+      rows.map((row) => {
+        const [group, ops] = row.split('|').slice(1, 3);
+        return [
+          group.trim().replace(/`/g, ''),
+          ops
+            .replace(/`/g, '')
+            .split(',')
+            .map((o) => o.trim()),
+        ];
+      }),
+    );
+    const grouped: Record<string, string[]> = {};
+    for (const op of operations()) (grouped[op.group] ??= []).push(op.name);
+    expect(documented).toEqual(grouped);
   });
 
   it('when listed, then every operation carries its group', () => {
