@@ -1,10 +1,10 @@
 /**
  * The circuit breakers of one adapter (opossum): one per circuit name its operations map to (a
  * group of operations, or one operation kept apart; see circuit-groups.ts), each created at its
- * first call. Only calls that reach the core count: a call an open circuit
- * refuses is refused here, before opossum would count it as a `fire`, and a circuit that closes
- * starts with an empty window, so neither the refusals of an open period nor the failures from
- * before a recovery dilute the error rate of a relapse.
+ * first call. Only calls that reach the core count: a call an open circuit refuses is refused
+ * here, before opossum would count it as a `fire`, and a circuit that closes starts with an empty
+ * window, so neither the refusals of an open period nor the failures from before a recovery
+ * dilute the error rate of a relapse.
  */
 import { EventEmitter } from 'node:events';
 import CircuitBreaker from 'opossum';

@@ -56,8 +56,9 @@ const write = (group: OperationGroup): OperationSpec => ({ group, policy: { kind
 const stream = (group: OperationGroup): OperationSpec => ({ group, policy: { kind: 'stream' } });
 
 /**
- * Default groups and cache lifetimes (seconds). Balances move with every payment: 5 s, and no stale answers.
- * Product records are read by the platform rarely and written by the holder: not cached.
+ * Default groups and cache lifetimes (seconds). Balances move with every payment: 5 s, and no
+ * stale answers. Product records are read by the platform rarely and written by the holder: not
+ * cached.
  */
 export const OPERATIONS: OperationTable = {
   authorisation: { listShareableAccounts: read('accounts', 60, 600) },
