@@ -1,9 +1,10 @@
 /**
- * The circuit breakers of one adapter (opossum): one `default` circuit, plus one per operation
- * the adapter asks to keep apart. Only calls that reach the core count: a call an open circuit
- * refuses is refused here, before opossum would count it as a `fire`, and a circuit that closes
- * starts with an empty window, so neither the refusals of an open period nor the failures from
- * before a recovery dilute the error rate of a relapse.
+ * The circuit breakers of one adapter (opossum): one per circuit name its operations map to (a
+ * group of operations, or one operation kept apart; see circuit-groups.ts), each created at its
+ * first call. Only calls that reach the core count: a call an open circuit refuses is refused
+ * here, before opossum would count it as a `fire`, and a circuit that closes starts with an empty
+ * window, so neither the refusals of an open period nor the failures from before a recovery
+ * dilute the error rate of a relapse.
  */
 import { EventEmitter } from 'node:events';
 import CircuitBreaker from 'opossum';
@@ -21,21 +22,19 @@ export interface CircuitsDeps {
   settings: Config['resilience'];
   metrics: GatewayMetrics;
   logger: Logger;
-  /** Operations with a circuit of their own (the adapter's `circuitPerOperation`). */
-  separate: readonly string[];
+  /** The circuit name of every operation (from `circuitNames`). */
+  circuitOf: ReadonlyMap<string, string>;
 }
 
 export class Circuits {
   readonly byName = new Map<string, CircuitBreaker>();
   private readonly openedAt = new Map<string, number>();
-  private readonly separate: ReadonlySet<string>;
   // Windows turn on our clock (opossum's rotateBucketController), so a closing circuit can
   // empty its own window.
   private readonly rotators = new Map<string, EventEmitter>();
   private readonly rotation: NodeJS.Timeout;
 
   constructor(private readonly deps: CircuitsDeps) {
-    this.separate = new Set(deps.separate);
     this.rotation = setInterval(
       () => {
         for (const rotator of this.rotators.values()) rotator.emit('rotate');
@@ -47,7 +46,8 @@ export class Circuits {
 
   /** The circuit name and breaker an operation's calls go through. */
   for(operation: string): { name: string; breaker: CircuitBreaker } {
-    const name = this.separate.has(operation) ? operation : 'default';
+    const name = this.deps.circuitOf.get(operation);
+    if (name === undefined) throw new Error(`no circuit for operation ${operation}`);
     return { name, breaker: this.byName.get(name) ?? this.create(name) };
   }
 

@@ -1,7 +1,8 @@
 /**
  * Every port operation and how the resilience stack treats it: a read (cached for `ttlSeconds`,
  * served stale for `staleSeconds` more when the core fails, coalesced, retried), a write (never
- * cached, coalesced or retried) or a stream (never cached or coalesced).
+ * cached, coalesced or retried) or a stream (never cached or coalesced); and its group, the
+ * service of a typical core it depends on, which names the circuit breaker its calls go through.
  *
  * The table is typed by the ports themselves: a port method without an entry, or an entry for a
  * method the port does not have, fails to compile. The stack wraps exactly these operations.
@@ -16,53 +17,77 @@ export type OperationPolicy =
   | { readonly kind: 'write' }
   | { readonly kind: 'stream' };
 
+/**
+ * The services of a typical core: one circuit each, so that one failing service (a statement
+ * archive, say) does not cut the others (balances). An adapter may regroup operations to match its
+ * own core (`circuitGroups`).
+ */
+export type OperationGroup =
+  | 'accounts'
+  | 'balances'
+  | 'payments'
+  | 'lending'
+  | 'billing'
+  | 'customer'
+  | 'transactions'
+  | 'statements'
+  | 'transfers'
+  | 'products';
+
+/** One operation's entry in the table. */
+export interface OperationSpec {
+  readonly group: OperationGroup;
+  readonly policy: OperationPolicy;
+}
+
 type Port<P extends PortName> = NonNullable<CoreAdapter[P]>;
 /** The method names of a port (every member of a port interface is a method). */
 type MethodOf<P extends PortName> = Extract<keyof Port<P>, string>;
 
 export type OperationTable = {
-  readonly [P in PortName]: { readonly [M in MethodOf<P>]-?: OperationPolicy };
+  readonly [P in PortName]: { readonly [M in MethodOf<P>]-?: OperationSpec };
 };
 
-const read = (ttlSeconds: number, staleSeconds: number): OperationPolicy => ({
-  kind: 'read',
-  ttlSeconds,
-  staleSeconds,
+const read = (group: OperationGroup, ttlSeconds: number, staleSeconds: number): OperationSpec => ({
+  group,
+  policy: { kind: 'read', ttlSeconds, staleSeconds },
 });
-const WRITE: OperationPolicy = { kind: 'write' };
+const write = (group: OperationGroup): OperationSpec => ({ group, policy: { kind: 'write' } });
+const stream = (group: OperationGroup): OperationSpec => ({ group, policy: { kind: 'stream' } });
 
 /**
- * Default cache lifetimes, seconds. Balances move with every payment: 5 s, and no stale answers.
- * Product records are read by the platform rarely and written by the holder: not cached.
+ * Default groups and cache lifetimes (seconds). Balances move with every payment: 5 s, and no
+ * stale answers. Product records are read by the platform rarely and written by the holder: not
+ * cached.
  */
 export const OPERATIONS: OperationTable = {
-  authorisation: { listShareableAccounts: read(60, 600) },
-  customer: { getCustomerDetail: read(300, 3600) },
+  authorisation: { listShareableAccounts: read('accounts', 60, 600) },
+  customer: { getCustomerDetail: read('customer', 300, 3600) },
   banking: {
-    listAccounts: read(60, 600),
-    listBalances: read(5, 0),
-    listDirectDebits: read(60, 600),
-    listScheduledPayments: read(60, 600),
-    listInstalmentPlans: read(60, 600),
-    listPayees: read(60, 600),
+    listAccounts: read('accounts', 60, 600),
+    listBalances: read('balances', 5, 0),
+    listDirectDebits: read('payments', 60, 600),
+    listScheduledPayments: read('payments', 60, 600),
+    listInstalmentPlans: read('lending', 60, 600),
+    listPayees: read('payments', 60, 600),
   },
   energy: {
-    listAccounts: read(60, 600),
-    listInvoices: read(300, 3600),
-    listConcessions: read(300, 3600),
+    listAccounts: read('accounts', 60, 600),
+    listInvoices: read('billing', 300, 3600),
+    listConcessions: read('billing', 300, 3600),
   },
   fdx: {
-    getAccountInfo: read(60, 600),
-    listTransactions: read(30, 0),
-    listStatements: read(300, 3600),
-    getStatementDocument: { kind: 'stream' },
-    listAssetTransferNetworks: read(300, 3600),
+    getAccountInfo: read('accounts', 60, 600),
+    listTransactions: read('transactions', 30, 0),
+    listStatements: read('statements', 300, 3600),
+    getStatementDocument: stream('statements'),
+    listAssetTransferNetworks: read('transfers', 300, 3600),
   },
   products: {
-    listProducts: read(0, 0),
-    createProduct: WRITE,
-    updateProduct: WRITE,
-    deleteProduct: WRITE,
+    listProducts: read('products', 0, 0),
+    createProduct: write('products'),
+    updateProduct: write('products'),
+    deleteProduct: write('products'),
   },
 };
 
@@ -71,18 +96,17 @@ export interface Operation {
   method: string;
   /** `<port>.<method>`: the metric label, cache key prefix and settings key. */
   name: string;
+  /** The default circuit group (see {@link OperationGroup}). */
+  group: OperationGroup;
   policy: OperationPolicy;
 }
 
 /** The table as a list, in table order. */
 export function operations(): Operation[] {
   return (Object.keys(OPERATIONS) as PortName[]).flatMap((port) =>
-    Object.entries(OPERATIONS[port] as Record<string, OperationPolicy>).map(([method, policy]) => ({
-      port,
-      method,
-      name: `${port}.${method}`,
-      policy,
-    })),
+    Object.entries(OPERATIONS[port] as Record<string, OperationSpec>).map(
+      ([method, { group, policy }]) => ({ port, method, name: `${port}.${method}`, group, policy }),
+    ),
   );
 }
 

@@ -9,7 +9,7 @@
  * Each layer is its own module (maintenance.ts, cached-calls.ts, single-flight.ts,
  * retry-budget.ts, circuits.ts, timeout.ts); this one composes them per operation. Operations are
  * named `<port>.<method>` (e.g. `banking.listBalances`); the metric labels, the cache keys and
- * the per-operation settings use that name.
+ * the per-operation settings use that name. Circuits are per group of operations (operations.ts).
  */
 import type CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
@@ -20,6 +20,7 @@ import { ConfigError } from '../config/config-error';
 import type { CallContext, CoreAdapter } from '../ports';
 import type { CacheStore } from './cache';
 import { CachedCalls } from './cached-calls';
+import { circuitNames } from './circuit-groups';
 import { Circuits } from './circuits';
 import { isCoreFailure } from './core-failure';
 import { maintenanceClock } from './maintenance';
@@ -44,7 +45,10 @@ export interface ResilienceDeps {
 
 export interface ResilientAdapter {
   adapter: CoreAdapter;
-  /** Circuit breakers by name (`default` or an operation), for tests and health. */
+  /**
+   * Circuit breakers by name (a group such as `balances`, or an operation the adapter keeps
+   * apart), each created at its group's first call; for tests and health.
+   */
   circuits: ReadonlyMap<string, CircuitBreaker>;
   close(): void;
 }
@@ -146,7 +150,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     settings,
     metrics,
     logger: deps.logger,
-    separate: inner.circuitPerOperation ?? [],
+    circuitOf: circuitNames(inner),
   });
   const callCore = coreCaller(adapterId, deps, circuits);
   const cached = new CachedCalls({

@@ -35,7 +35,7 @@ async function withCore(
   const core = await startLoopbackCore();
   const gw = await startGateway({ ...ENV, ...env }, { adapter: loopbackAdapter(core) });
   const circuit = () => {
-    const breaker = gw.gateway.circuits.get(gw.gateway.adapter.id)?.get('default');
+    const breaker = gw.gateway.circuits.get(gw.gateway.adapter.id)?.get('customer');
     if (!breaker) throw new Error('no circuit yet');
     return breaker;
   };

@@ -69,4 +69,18 @@ describe('the Grafana dashboard', () => {
       }
     }
   });
+
+  it('when a panel shows circuits, then it keeps each circuit of a core apart', () => {
+    // A core has one circuit per group of operations: summed per core, one open group would hide.
+    const circuitExprs = dashboard.panels
+      .flatMap((p) => p.targets ?? [])
+      .map((t) => t.expr)
+      .filter((expr) => expr.includes('dhg_circuit_'));
+    expect(circuitExprs.length).toBeGreaterThan(0);
+    for (const expr of circuitExprs)
+      expect({ expr, byCircuit: /by \([^)]*\bcircuit\b[^)]*\)/.test(expr) }).toEqual({
+        expr,
+        byCircuit: true,
+      });
+  });
 });

@@ -86,12 +86,19 @@ describe('adapter contract suite on a broken adapter', () => {
     );
   });
 
+  test('when circuitGroups names an unknown operation and a bad group, then the identity check names both', () => {
+    const message = failure('when circuitGroups is given');
+    expect(message).toContain('banking.listBalance is no operation of an exposed port');
+    expect(message).toContain('fdx.listStatements -> "Archive"');
+  });
+
   test('when the defects do not touch a check, then that check still passes', () => {
     const passed = results.filter((r) => r.status === 'passed').map((r) => r.fullName);
     expect(passed).toEqual(
       expect.arrayContaining([
         expect.stringContaining('when payees are asked for'),
         expect.stringContaining('when the gateway shuts down, then close() resolves'),
+        expect.stringContaining('when circuitPerOperation is given'),
       ]),
     );
   });

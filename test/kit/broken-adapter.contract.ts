@@ -13,6 +13,8 @@ function broken(inner: CoreAdapter): CoreAdapter {
   const fdx = inner.fdx!;
   return {
     ...inner,
+    // Defect 6: a regrouped operation that does not exist, and a group name with capitals.
+    circuitGroups: { 'banking.listBalance': 'accounts', 'fdx.listStatements': 'Archive' },
     customer: {
       // Defect 1: answers for an unknown customer; defect 2: a Date in the record.
       async getCustomerDetail(customerId, ctx) {

@@ -56,8 +56,9 @@ const outcome = (p: Promise<unknown>) =>
     (err: { status?: number }) => err.status ?? 'failure',
   );
 
-function defaultCircuit(r: ResilientAdapter): CircuitBreaker {
-  const breaker = r.circuits.get('default');
+/** The circuit of the customer group, which getCustomerDetail goes through. */
+function customerCircuit(r: ResilientAdapter): CircuitBreaker {
+  const breaker = r.circuits.get('customer');
   if (!breaker) throw new Error('no circuit yet');
   return breaker;
 }
@@ -70,15 +71,15 @@ describe('circuit window', () => {
       const get = (id: string) => r.adapter.customer.getCustomerDetail(id, ctx);
       await get('cached');
       for (let i = 0; i < 10; i += 1) expect(await outcome(get('cached'))).toBe('ok');
-      expect(defaultCircuit(r).stats.fires).toBe(core.calls);
+      expect(customerCircuit(r).stats.fires).toBe(core.calls);
 
       core.failing = true;
       // One success and three failures reach the volume of 4 at 75% errors: the circuit opens.
       for (let i = 0; i < 3; i += 1) expect(await outcome(get(`miss-${i}`))).toBe('failure');
-      expect(defaultCircuit(r).opened).toBe(true);
+      expect(customerCircuit(r).opened).toBe(true);
       for (let i = 0; i < 10; i += 1) expect(await outcome(get(`refused-${i}`))).toBe(503);
       expect(core.calls).toBe(4);
-      expect(defaultCircuit(r).stats.fires).toBe(core.calls);
+      expect(customerCircuit(r).stats.fires).toBe(core.calls);
     } finally {
       r.close();
     }
@@ -91,7 +92,7 @@ describe('circuit window', () => {
       const get = (id: string) => r.adapter.customer.getCustomerDetail(id, ctx);
       core.failing = true;
       for (let i = 0; i < 4; i += 1) await outcome(get(`c-${i}`));
-      const breaker = defaultCircuit(r);
+      const breaker = customerCircuit(r);
       expect(breaker.opened).toBe(true);
       core.failing = false;
       await new Promise<void>((resolve) => breaker.once('halfOpen', () => resolve()));

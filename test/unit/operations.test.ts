@@ -2,16 +2,25 @@
  * The operation table: typed by the ports (a method left out does not compile), the only source
  * of what the resilience stack wraps, and the only operation names the cache settings accept.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { configFrom } from '../../src/config/config';
 import { ConfigError } from '../../src/config/config-error';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CoreAdapter } from '../../src/ports';
 import { memoryCacheStore } from '../../src/resilience/cache';
-import { OPERATION_NAMES, OPERATIONS, type OperationTable } from '../../src/resilience/operations';
+import {
+  OPERATION_NAMES,
+  OPERATIONS,
+  type OperationPolicy,
+  type OperationTable,
+  operations,
+} from '../../src/resilience/operations';
 import { withResilience } from '../../src/resilience/resilient-adapter';
 
 const ctx = { signal: new AbortController().signal, requestId: 'r-1' };
+const WRITE: OperationPolicy = { kind: 'write' };
 
 function resilient(adapter: CoreAdapter, env: Record<string, string> = {}) {
   return withResilience(adapter, {
@@ -43,10 +52,58 @@ describe('operation table', () => {
     const extra: OperationTable = {
       ...OPERATIONS,
       // @ts-expect-error banking.listStatements is no banking method
-      banking: { ...OPERATIONS.banking, listStatements: { kind: 'write' } },
+      banking: { ...OPERATIONS.banking, listStatements: { group: 'statements', policy: WRITE } },
     };
     expect(Object.keys(missing.banking)).not.toContain('listPayees');
     expect(Object.keys(extra.banking)).toContain('listStatements');
+  });
+
+  it('when an entry has no group, or a group no core service is named, then the table does not compile', () => {
+    const ungrouped: OperationTable = {
+      ...OPERATIONS,
+      // @ts-expect-error banking.listPayees has a policy but no group
+      banking: { ...OPERATIONS.banking, listPayees: { policy: WRITE } },
+    };
+    const misnamed: OperationTable = {
+      ...OPERATIONS,
+      // @ts-expect-error 'payee' is no operation group
+      banking: { ...OPERATIONS.banking, listPayees: { group: 'payee', policy: WRITE } },
+    };
+    expect(ungrouped.banking.listPayees.group).toBeUndefined();
+    expect(misnamed.banking.listPayees.group).toBe('payee');
+  });
+
+  it('when docs/operations.md lists the circuits, then it lists every group with exactly its operations', () => {
+    const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/operations.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('### Circuits per group of operations'));
+    const rows = section.split('\n\n')[2].split('\n').slice(2);
+    const documented = Object.fromEntries(
+      rows.map((row) => {
+        const [group, ops] = row.split('|').slice(1, 3);
+        return [
+          group.trim().replace(/`/g, ''),
+          ops
+            .replace(/`/g, '')
+            .split(',')
+            .map((o) => o.trim()),
+        ];
+      }),
+    );
+    const grouped: Record<string, string[]> = {};
+    for (const op of operations()) (grouped[op.group] ??= []).push(op.name);
+    expect(documented).toEqual(grouped);
+  });
+
+  it('when listed, then every operation carries its group', () => {
+    const groups = Object.fromEntries(operations().map((op) => [op.name, op.group]));
+    expect(groups).toMatchObject({
+      'banking.listBalances': 'balances',
+      'banking.listAccounts': 'accounts',
+      'fdx.listStatements': 'statements',
+      'fdx.getStatementDocument': 'statements',
+      'customer.getCustomerDetail': 'customer',
+    });
+    expect(Object.keys(groups)).toEqual(OPERATION_NAMES);
   });
 
   it('names every operation once, as <port>.<method>', () => {

@@ -816,7 +816,7 @@ describe('a Fineract outage', () => {
   }
 
   it.each(['error500', 'reset'] as const)(
-    'when Fineract fails with %s, then calls are 503 until the circuit opens, then 503 with Retry-After and Fineract is left alone',
+    'when Fineract fails with %s, then calls are 503 until their circuit opens, then 503 with Retry-After and Fineract is left alone by them',
     async (fault) => {
       await withOutage(CIRCUIT, async (gw, sim) => {
         expect((await gw.get(DETAIL)).status).toBe(200);
@@ -836,13 +836,14 @@ describe('a Fineract outage', () => {
           expectError(res, 503, 'Service unavailable');
           expect(res.headers.get('retry-after')).toMatch(/^[12]$/);
         }
+        expect(sim.requests.length - mark).toBe(reached); // open: nothing reached Fineract
+        // Circuits are per group: the FDX account lookup (accounts) still reaches Fineract.
         const fdx = await gw.get(
           '/fdx/v6/customer/1/accounts/sav-1/transactions?startTime=2026-01-01&endTime=2026-01-31',
           { headers: { 'x-request-id': REQUEST_ID } },
         );
         expectFdxError(fdx, 503, 503, 'Scheduled maintenance');
-        expect(fdx.headers.get('retry-after')).toMatch(/^[12]$/);
-        expect(sim.requests.length - mark).toBe(reached); // open: nothing reached Fineract
+        expect(sim.requests.length - mark).toBeGreaterThan(reached);
         sim.setFault('none');
         await sleep(2100);
         const healed = await gw.get(DETAIL);

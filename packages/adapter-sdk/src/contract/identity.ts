@@ -1,9 +1,21 @@
 /** Identity, ports, and the unknown customer: the first checks of the suite. */
 import { CustomerNotFoundError } from '../errors';
-import type { CallContext } from '../ports';
+import type { CallContext, CoreAdapter } from '../ports';
 import { fail, describeThrown, assertSubset } from './checks';
 import type { ContractHarness } from './harness';
 import { PORT_METHODS, OPTIONAL_PORTS } from './options';
+
+/** Circuit group names, like adapter ids: the gateway refuses others at start-up. */
+const GROUP_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** `<port>.<method>` of every port the adapter exposes. */
+function exposedOperations(a: CoreAdapter): ReadonlySet<string> {
+  return new Set(
+    (Object.keys(PORT_METHODS) as (keyof typeof PORT_METHODS)[])
+      .filter((p) => a[p] !== undefined)
+      .flatMap((p) => PORT_METHODS[p].map((m) => `${p}.${m}`)),
+  );
+}
 
 export function describeIdentity(h: ContractHarness): void {
   describe('identity and ports', () => {
@@ -30,12 +42,25 @@ export function describeIdentity(h: ContractHarness): void {
 
     test('when circuitPerOperation is given, then it names operations of exposed ports', () => {
       const a = h.adapter();
-      const known = new Set(
-        (Object.keys(PORT_METHODS) as (keyof typeof PORT_METHODS)[])
-          .filter((p) => a[p] !== undefined)
-          .flatMap((p) => PORT_METHODS[p].map((m) => `${p}.${m}`)),
+      assertSubset(
+        [...(a.circuitPerOperation ?? [])],
+        exposedOperations(a),
+        'circuitPerOperation entries',
       );
-      assertSubset([...(a.circuitPerOperation ?? [])], known, 'circuitPerOperation entries');
+    });
+
+    test('when circuitGroups is given, then it regroups operations of exposed ports into well-named groups', () => {
+      const a = h.adapter();
+      const exposed = exposedOperations(a);
+      const separate = new Set(a.circuitPerOperation ?? []);
+      const problems = Object.entries(a.circuitGroups ?? {}).flatMap(([op, group]) => [
+        ...(exposed.has(op) ? [] : [`${op} is no operation of an exposed port`]),
+        ...(GROUP_NAME.test(group)
+          ? []
+          : [`${op} -> ${JSON.stringify(group)}: not lower-case letters, digits and dashes`]),
+        ...(separate.has(op) ? [`${op} is in circuitPerOperation too`] : []),
+      ]);
+      if (problems.length > 0) fail(`circuitGroups entries: ${problems.join('; ')}`);
     });
 
     test('when the adapter was created, then isReady (if any) answers true', () => {

@@ -238,7 +238,7 @@ export interface ProductsPort {
 }
 
 /**
- * One core system's adapter. `id` names its folder, config block, circuit and metric label.
+ * One core system's adapter. `id` names its folder, config block, circuits and metric label.
  * Ports the core does not serve are left out; their endpoints then answer 404 Not found.
  */
 export interface CoreAdapter {
@@ -250,11 +250,22 @@ export interface CoreAdapter {
   readonly fdx?: FdxPort;
   readonly products?: ProductsPort;
   /**
-   * Operations (`<port>.<method>`) that get a circuit breaker of their own instead of the
-   * adapter's shared one, e.g. a slow statement archive that should not open the circuit of
-   * balances.
+   * Operations (`<port>.<method>`) that get a circuit breaker of their own, named after the
+   * operation, instead of their group's, e.g. statement documents served by a slow archive that
+   * should not open the circuit of the statement list.
    */
   readonly circuitPerOperation?: readonly string[];
+  /**
+   * Regroups operations (`<port>.<method>` → group) to match this core's own services. Every
+   * operation belongs to a group of a typical core (`accounts`, `balances`, `payments`,
+   * `lending`, `billing`, `customer`, `transactions`, `statements`, `transfers`, `products`),
+   * and each group of an adapter has one circuit breaker, named after it: a core whose balances
+   * come from its account service puts `'banking.listBalances': 'accounts'`, so both fail and
+   * recover together. Group names are lower-case letters, digits and dashes, starting with a
+   * letter; a new name makes a new circuit. An unknown operation, a bad group name, or an
+   * operation also in `circuitPerOperation` stops start-up.
+   */
+  readonly circuitGroups?: Readonly<Record<string, string>>;
   /**
    * Whether this adapter instance can serve: its pools are open and its configuration and
    * credentials are loaded. Never whether the core answers right now, nor the outcome of the last
