@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { buildApp, type GatewayHttp } from './http/app';
 import { type CoreInstance, createCoreInstances } from './adapters';
 import { composedAdapter, type ServingInstance } from './cores/composed-adapter';
-import { CORE_FAMILIES } from './config/core-layout';
+import { CORE_FAMILIES, type CoreFamily } from './config/core-layout';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
 import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/holder-auth';
 import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
@@ -60,8 +60,13 @@ export interface Gateway {
   adminApp: GatewayHttp['adminApp'];
   config: Config;
   logger: Logger;
-  /** The adapter as the routes see it: wrapped by the resilience stack. */
+  /**
+   * The adapter as the routes see it: wrapped by the resilience stack; over several cores, each
+   * port from its family's core and the authorisation list merged.
+   */
   adapter: CoreAdapter;
+  /** The adapter instances and the families each serves, in layout order. */
+  cores: readonly { id: string; kind: string; families: readonly CoreFamily[] }[];
   keySet: KeySet;
   routes: readonly RouteSpec[];
   metrics: GatewayMetrics;
@@ -278,6 +283,7 @@ export async function createGateway(
     config,
     logger,
     adapter,
+    cores: instances.map(({ id, kind, families }) => ({ id, kind, families })),
     keySet,
     routes,
     devKey,

@@ -16,6 +16,13 @@ export const SERVE_USAGE = `usage: data-holder-gateway serve
   SIGTERM: readiness off, SHUTDOWN_DELAY_MS pause, drain, exit 0; SIGINT: the same without pause.
 Exit codes: 0 stopped by a signal, 1 invalid configuration or failed start.`;
 
+/** The cores as the banner names them: `the fineract adapter`, or each family's. */
+function servedCores(gateway: Gateway): string {
+  const { cores } = gateway;
+  if (cores.length === 1) return `the ${cores[0]!.id} adapter`;
+  return cores.map((c) => `${c.families.join(', ')} from ${c.id}`).join('; ');
+}
+
 /** How to call the gateway, on stdout, when it serves the development key set. */
 function printBanner(
   gateway: Gateway,
@@ -24,7 +31,7 @@ function printBanner(
   metricsPort: number | undefined,
 ): void {
   const metricsWhere = metricsPort === undefined ? '/metrics' : `/metrics on port ${metricsPort}`;
-  if (gateway.devKey && gateway.adapter.id === 'demo') {
+  if (gateway.devKey && gateway.cores.length === 1 && gateway.cores[0]!.kind === 'demo') {
     process.stdout.write(
       [
         '',
@@ -43,7 +50,7 @@ function printBanner(
     process.stdout.write(
       [
         '',
-        `Data Holder Gateway on http://localhost:${port}, serving the ${gateway.adapter.id} adapter with the development key set (HOLDER_DEV_KEYS=true: never in production).`,
+        `Data Holder Gateway on http://localhost:${port}, serving ${servedCores(gateway)} with the development key set (HOLDER_DEV_KEYS=true: never in production).`,
         'Call it with a freshly signed token (in another terminal, with the same variables):',
         '  npm run --silent token -- GET /auth/v1/customer/<customer id>/accounts | sh',
         `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,

@@ -1,0 +1,89 @@
+/**
+ * `npm run multi-core`, the README's multi-core quick start: both simulators and the gateway in
+ * one process; the merged authorisation list answers with a development-key token; SIGTERM
+ * stops it all with exit 0.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { loadDevKey } from '../../src/auth/dev-keys';
+import { holderClaims } from '../helpers/keys';
+
+const ROOT = path.join(__dirname, '..', '..');
+const BASE = 'http://gateway.multi-core.test';
+
+/** Resolves with the first match of `pattern` in the child's stdout (rejects on exit). */
+function waitFor(child: ChildProcess, pattern: RegExp, out: string[]): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = out.join('').match(pattern);
+      if (match) resolve(match);
+    };
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out.push(chunk.toString('utf8'));
+      check();
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out.join('')}`)));
+  });
+}
+
+describe('npm run multi-core', () => {
+  let dir: string;
+  let child: ChildProcess | undefined;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-multi-core-'));
+  });
+  afterAll(() => {
+    child?.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when started, then customer 1 gets Fineract banking then Kraken energy, and SIGTERM exits 0', async () => {
+    const out: string[] = [];
+    child = spawn(
+      process.execPath,
+      [require.resolve('ts-node/dist/bin.js'), '--transpile-only', 'scripts/multi-core.ts'],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          PORT: '0',
+          FINERACT_SIM_PORT: '0',
+          KRAKEN_SIM_PORT: '0',
+          DEV_KEYS_DIR: dir,
+          PUBLIC_BASE_URL: BASE,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const [, port] = await waitFor(child, /Data Holder Gateway on http:\/\/localhost:(\d+)/, out);
+    expect(out.join('')).toContain(
+      'serving banking, common, fdx from fineract; energy from kraken; products from demo',
+    );
+
+    const target = '/auth/v1/customer/1/accounts';
+    const key = await loadDevKey(dir);
+    const token = await new SignJWT(holderClaims('demo', BASE + target))
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+      .sign(key.privateKey);
+    const res = await fetch(`http://127.0.0.1:${port!}${target}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const ids = ((await res.json()) as { accounts: { accountId: string }[] }).accounts.map(
+      (a) => a.accountId,
+    );
+    const firstEnergy = ids.findIndex((id) => id.startsWith('A-'));
+    expect(ids[0]).toBe('sav-1');
+    expect(firstEnergy).toBeGreaterThan(0);
+    expect(ids.slice(firstEnergy).every((id) => id.startsWith('A-'))).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    child = undefined;
+  });
+});
