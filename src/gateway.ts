@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp, type GatewayHttp } from './http/app';
+import { passThroughProxies, type PassThroughEntry } from './http/proxy/pass-through';
 import { createConfiguredAdapter } from './adapters';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
 import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/holder-auth';
@@ -45,6 +46,8 @@ export interface GatewayOptions {
   adapter?: CoreAdapter;
   /** Metrics registry owner; default a new one (with process metrics). */
   metrics?: GatewayMetrics;
+  /** Core families passed through to upstreams that already speak the interface (docs/proxying.md). */
+  passThrough?: readonly PassThroughEntry[];
 }
 
 export interface Gateway {
@@ -221,7 +224,14 @@ export async function createGateway(
     stopping: () => stopping,
   });
   const closers: (() => Promise<void> | void)[] = [];
+  const passThrough = passThroughProxies(options.passThrough ?? [], {
+    resilience: config.resilience,
+    metrics,
+    logger,
+  });
+  closers.push(() => passThrough.close());
   const routes = await buildRoutes({
+    passThrough: new Set(passThrough.byFamily.keys()),
     adapter,
     config,
     logger,
@@ -240,6 +250,7 @@ export async function createGateway(
     metrics,
     readiness,
     separateMetrics: config.metricsPort !== undefined,
+    passThrough: passThrough.byFamily,
   });
 
   return {

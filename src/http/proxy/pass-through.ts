@@ -1,0 +1,65 @@
+/**
+ * The pass-through proxies of a gateway: one per proxy instance, each serving the core families
+ * assigned to it.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../../config/config';
+import type { GatewayMetrics } from '../../observability/metrics';
+import type { ProxySettings } from '../../proxy/proxy-settings';
+import type { CoreFamily } from '../route-spec';
+import { createFamilyProxy, type FamilyProxy } from './family-proxy';
+
+/** One core family assigned to a proxy instance (`CORE_ADAPTERS=fdx:fdx-upstream=proxy`). */
+export interface PassThroughEntry {
+  family: CoreFamily;
+  /** The instance id: its variables' prefix and its metrics' `adapter` label. */
+  id: string;
+  settings: ProxySettings;
+}
+
+export interface PassThroughProxies {
+  /** The proxy of each passed-through family. */
+  byFamily: ReadonlyMap<CoreFamily, FamilyProxy>;
+  /** Every instance, by id. */
+  byId: ReadonlyMap<string, FamilyProxy>;
+  close(): void;
+}
+
+/**
+ * Builds one proxy per instance id (entries with the same id share it, and must share its
+ * settings) and maps each family to its instance.
+ * @throws Error when a family is assigned twice, or one id comes with two settings objects
+ */
+export function passThroughProxies(
+  entries: readonly PassThroughEntry[],
+  deps: { resilience: Config['resilience']; metrics: GatewayMetrics; logger: Logger },
+): PassThroughProxies {
+  const byId = new Map<string, FamilyProxy>();
+  const settingsOf = new Map<string, ProxySettings>();
+  const byFamily = new Map<CoreFamily, FamilyProxy>();
+  for (const { family, id, settings } of entries) {
+    if (byFamily.has(family)) throw new Error(`core family ${family} is passed through twice`);
+    const known = settingsOf.get(id);
+    if (known && known !== settings) throw new Error(`proxy instance ${id} has two settings`);
+    let proxy = byId.get(id);
+    if (!proxy) {
+      proxy = createFamilyProxy({
+        id,
+        settings,
+        resilience: deps.resilience,
+        metrics: deps.metrics,
+        logger: deps.logger.child({ adapter: id }),
+      });
+      byId.set(id, proxy);
+      settingsOf.set(id, settings);
+    }
+    byFamily.set(family, proxy);
+  }
+  return {
+    byFamily,
+    byId,
+    close() {
+      for (const proxy of byId.values()) proxy.close();
+    },
+  };
+}
