@@ -2,6 +2,7 @@
  * The pass-through proxies of a gateway: one per proxy instance, each serving the core families
  * assigned to it.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from 'pino';
 import type { Config } from '../../config/config';
 import type { GatewayMetrics } from '../../observability/metrics';
@@ -26,9 +27,9 @@ export interface PassThroughProxies {
 }
 
 /**
- * Builds one proxy per instance id (entries with the same id share it, and must share its
+ * Builds one proxy per instance id (entries with the same id share it, and must carry the same
  * settings) and maps each family to its instance.
- * @throws Error when a family is assigned twice, or one id comes with two settings objects
+ * @throws Error when a family is assigned twice, or one id comes with different settings
  */
 export function passThroughProxies(
   entries: readonly PassThroughEntry[],
@@ -40,7 +41,9 @@ export function passThroughProxies(
   for (const { family, id, settings } of entries) {
     if (byFamily.has(family)) throw new Error(`core family ${family} is passed through twice`);
     const known = settingsOf.get(id);
-    if (known && known !== settings) throw new Error(`proxy instance ${id} has two settings`);
+    if (known && !isDeepStrictEqual(known, settings)) {
+      throw new Error(`proxy instance ${id} is given two different settings`);
+    }
     let proxy = byId.get(id);
     if (!proxy) {
       proxy = createFamilyProxy({
