@@ -3,7 +3,8 @@
  * the interface fixes them: dates, limit and the opaque offset, the order of results,
  * `page`, statuses and every error row with its HTTP status and exact body. Expected records are
  * computed here from sample.json with small code of their own. Records are also checked against
- * the FDX v6 profile (its extract in test/reference/fdx/).
+ * the FDX v6 profile (its extract in test/reference/fdx/). Every test runs twice: with the family
+ * served from the demo core, and passed through to an upstream gateway on the demo core.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
   type TestResponse,
 } from '../helpers/gateway';
 import { referenceValidators } from '../helpers/reference-schemas';
+import { proxySettings, startUpstreamGateway } from '../helpers/upstream';
 
 type Rec = Record<string, unknown>;
 interface Transaction extends Rec {
@@ -107,12 +109,54 @@ function corexValidator(name: string) {
   return referenceValidators('fdx/corex-6.0.json', 'fdx-corex')(name);
 }
 
-describe('FDX endpoints', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startGateway();
+const UPSTREAM_CREDENTIAL = 'Basic dXBzdHJlYW06c2VjcmV0';
+
+/** A gateway serving the family, and how to stop it and whatever stands behind it. */
+type Setup = () => Promise<{ gw: TestGateway; stop(): Promise<void> }>;
+
+/** The family served from the demo core by the gateway itself. */
+const mapped: Setup = async () => {
+  const gw = await startGateway();
+  return { gw, stop: () => gw.close() };
+};
+
+/**
+ * The family passed through to an upstream that already speaks it (a gateway on the demo core,
+ * under a base path, with credentials of its own): it must answer every test the same.
+ */
+const passedThrough: Setup = async () => {
+  const upstream = await startUpstreamGateway({
+    mount: '/core',
+    credential: UPSTREAM_CREDENTIAL,
+    space: '/fdx/v6',
   });
-  afterAll(() => gw.close());
+  const settings = proxySettings('fdx-upstream', {
+    baseUrl: upstream.baseUrl,
+    authorization: UPSTREAM_CREDENTIAL,
+  });
+  const gw = await startGateway(
+    {},
+    { passThrough: [{ family: 'fdx', id: 'fdx-upstream', settings }] },
+  );
+  return {
+    gw,
+    stop: async () => {
+      await gw.close();
+      await upstream.close();
+    },
+  };
+};
+
+describe.each([
+  ['served from the core', mapped],
+  ['passed through to an upstream', passedThrough],
+])('FDX endpoints, %s', (_name, setup) => {
+  let gw: TestGateway;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ gw, stop } = await setup());
+  });
+  afterAll(() => stop());
 
   const get = (target: string) => gw.get(target, { headers: { 'x-request-id': REQUEST_ID } });
   const routeOf = (op: string) => gw.gateway.routes.find((r) => r.operationId === op)!;
