@@ -20,7 +20,7 @@ import {
   type TestResponse,
 } from '../helpers/gateway';
 import { referenceValidators } from '../helpers/reference-schemas';
-import { proxySettings, startUpstreamGateway } from '../helpers/upstream';
+import { mappedGateway, passedThroughGateway } from '../helpers/upstream';
 
 type Rec = Record<string, unknown>;
 interface Transaction extends Rec {
@@ -109,47 +109,9 @@ function corexValidator(name: string) {
   return referenceValidators('fdx/corex-6.0.json', 'fdx-corex')(name);
 }
 
-const UPSTREAM_CREDENTIAL = 'Basic dXBzdHJlYW06c2VjcmV0';
-
-/** A gateway serving the family, and how to stop it and whatever stands behind it. */
-type Setup = () => Promise<{ gw: TestGateway; stop(): Promise<void> }>;
-
-/** The family served from the demo core by the gateway itself. */
-const mapped: Setup = async () => {
-  const gw = await startGateway();
-  return { gw, stop: () => gw.close() };
-};
-
-/**
- * The family passed through to an upstream that already speaks it (a gateway on the demo core,
- * under a base path, with credentials of its own): it must answer every test the same.
- */
-const passedThrough: Setup = async () => {
-  const upstream = await startUpstreamGateway({
-    mount: '/core',
-    credential: UPSTREAM_CREDENTIAL,
-    space: '/fdx/v6',
-  });
-  const settings = proxySettings('fdx-upstream', {
-    baseUrl: upstream.baseUrl,
-    authorization: UPSTREAM_CREDENTIAL,
-  });
-  const gw = await startGateway(
-    {},
-    { passThrough: [{ family: 'fdx', id: 'fdx-upstream', settings }] },
-  );
-  return {
-    gw,
-    stop: async () => {
-      await gw.close();
-      await upstream.close();
-    },
-  };
-};
-
 describe.each([
-  ['served from the core', mapped],
-  ['passed through to an upstream', passedThrough],
+  ['served from the core', mappedGateway],
+  ['passed through to an upstream', () => passedThroughGateway('fdx')],
 ])('FDX endpoints, %s', (_name, setup) => {
   let gw: TestGateway;
   let stop: () => Promise<void>;

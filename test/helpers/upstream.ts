@@ -22,7 +22,9 @@ import {
   proxySettingsFrom,
   proxySettingsSchema,
 } from '../../src/proxy/proxy-settings';
-import { TEST_BASE_URL, TEST_SUBDOMAIN } from './gateway';
+import { CORE_FAMILY_SPACES } from '../../src/http/proxy/family-proxy';
+import type { CoreFamily } from '../../src/http/route-spec';
+import { startGateway, TEST_BASE_URL, TEST_SUBDOMAIN, type TestGateway } from './gateway';
 
 const SAMPLE = path.join(__dirname, '..', '..', 'adapters', 'demo', 'data', 'sample.json');
 
@@ -125,4 +127,46 @@ export function startScriptedUpstream(
 export function proxySettings(id: string, values: Record<string, unknown>): ProxySettings {
   const { config } = adapterConfigFrom(id, proxySettingsSchema, {}, values);
   return proxySettingsFrom(config);
+}
+
+/** A gateway under test, and how to stop it and whatever stands behind it. */
+export interface GatewaySetup {
+  gw: TestGateway;
+  stop(): Promise<void>;
+}
+
+/** A gateway serving every family from the demo core itself. */
+export async function mappedGateway(): Promise<GatewaySetup> {
+  const gw = await startGateway();
+  return { gw, stop: () => gw.close() };
+}
+
+const UPSTREAM_CREDENTIAL = 'Basic dXBzdHJlYW06c2VjcmV0';
+
+/**
+ * A gateway that passes `family` through to an upstream that already speaks it: a gateway on
+ * the demo core, under a base path, with credentials of its own. Component tests of a family
+ * run against both to show the pass-through answers the same.
+ */
+export async function passedThroughGateway(family: CoreFamily): Promise<GatewaySetup> {
+  const upstream = await startUpstreamGateway({
+    mount: '/core',
+    credential: UPSTREAM_CREDENTIAL,
+    space: CORE_FAMILY_SPACES[family],
+  });
+  const settings = proxySettings(`${family}-upstream`, {
+    baseUrl: upstream.baseUrl,
+    authorization: UPSTREAM_CREDENTIAL,
+  });
+  const gw = await startGateway(
+    {},
+    { passThrough: [{ family, id: `${family}-upstream`, settings }] },
+  );
+  return {
+    gw,
+    stop: async () => {
+      await gw.close();
+      await upstream.close();
+    },
+  };
 }
