@@ -105,6 +105,32 @@ describe('a family passed through to an upstream gateway on the demo core', () =
     expect(JSON.stringify(headers)).not.toMatch(/eyJ/); // no JWT of the platform anywhere
   });
 
+  it('when the caller expects 100-continue, then the body and the header policy still apply', async () => {
+    const body = JSON.stringify({ data: { accountIds: [OPEN] } });
+    const token = await gw.token(balances);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(gw.origin + balances, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+        },
+      });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+    });
+    expect(status).toBe(200);
+    const received = bankingUpstream.received.find((r) => r.method === 'POST')!;
+    expect(received.headers.authorization).toBe(CREDENTIAL);
+    expect(received.headers.expect).toBeUndefined();
+  });
+
   it('when the token is missing or the path or parameters are bad, then the front answers and the upstream is never called', async () => {
     const noToken = await gw.get(tx(), { headers: { authorization: '' } });
     expect(noToken.status).toBe(401);

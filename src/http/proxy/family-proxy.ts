@@ -175,6 +175,10 @@ class HttpFamilyProxy implements FamilyProxy {
         exchange.proxyReq?.destroy(err);
       }, this.timeoutMs);
       this.exchanges.set(req, exchange);
+      // The gateway's server has answered the caller's `Expect: 100-continue` already; and
+      // http-proxy skips its proxyReq hook (the header policy, the body) for a request that
+      // still carries one.
+      delete req.headers.expect;
       res.once('close', () => {
         // The caller left before the answer: the upstream call is of no use any more.
         if (!res.writableFinished) exchange.proxyReq?.destroy();
