@@ -35,29 +35,34 @@ export function passThroughProxies(
   entries: readonly PassThroughEntry[],
   deps: { resilience: Config['resilience']; metrics: GatewayMetrics; logger: Logger },
 ): PassThroughProxies {
-  const byId = new Map<string, FamilyProxy>();
+  // Every entry is checked before any proxy (timers, connections) exists.
   const settingsOf = new Map<string, ProxySettings>();
-  const byFamily = new Map<CoreFamily, FamilyProxy>();
+  const families = new Set<CoreFamily>();
   for (const { family, id, settings } of entries) {
-    if (byFamily.has(family)) throw new Error(`core family ${family} is passed through twice`);
+    if (families.has(family)) throw new Error(`core family ${family} is passed through twice`);
+    families.add(family);
     const known = settingsOf.get(id);
     if (known && !isDeepStrictEqual(known, settings)) {
       throw new Error(`proxy instance ${id} is given two different settings`);
     }
-    let proxy = byId.get(id);
-    if (!proxy) {
-      proxy = createFamilyProxy({
+    settingsOf.set(id, known ?? settings);
+  }
+  const byId = new Map<string, FamilyProxy>();
+  for (const [id, settings] of settingsOf) {
+    byId.set(
+      id,
+      createFamilyProxy({
         id,
         settings,
         resilience: deps.resilience,
         metrics: deps.metrics,
         logger: deps.logger.child({ adapter: id }),
-      });
-      byId.set(id, proxy);
-      settingsOf.set(id, settings);
-    }
-    byFamily.set(family, proxy);
+      }),
+    );
   }
+  const byFamily = new Map<CoreFamily, FamilyProxy>(
+    entries.map(({ family, id }) => [family, byId.get(id)!]),
+  );
   return {
     byFamily,
     byId,
