@@ -189,12 +189,15 @@ describe('headers, streaming and the response check against a scripted upstream'
   let releaseRest: () => void = () => undefined;
   let upstream: Upstream;
   let upstreamFinished = false;
+  /** Told, when the big statement's connection closes, whether it closed before the end. */
+  let upstreamClosed: (early: boolean) => void = () => undefined;
   let nonconforming = false;
 
   const scripted: http.RequestListener = (req, res) => {
     if (req.url!.includes('/statements/big')) {
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': BIG });
       res.write(Buffer.alloc(CHUNK, 1));
+      res.on('close', () => upstreamClosed(!res.writableFinished));
       // The rest waits until the caller has the first bytes: a proxy that buffered would hang.
       releaseRest = () => {
         for (let sent = CHUNK; sent < BIG; sent += CHUNK) res.write(Buffer.alloc(CHUNK, 2));
@@ -218,8 +221,12 @@ describe('headers, streaming and the response check against a scripted upstream'
     res.end(JSON.stringify(body));
   };
 
-  async function gatewayWith(check: 'off' | 'log', logger = captureLogger('warn')) {
-    const settings = proxySettings('scripted', { baseUrl: upstream.baseUrl, check });
+  async function gatewayWith(
+    check: 'off' | 'log',
+    logger = captureLogger('warn'),
+    timeoutMs = 5000,
+  ) {
+    const settings = proxySettings('scripted', { baseUrl: upstream.baseUrl, check, timeoutMs });
     const gw = await startGateway(
       {},
       { logger: logger.logger, passThrough: [{ family: 'fdx', id: 'scripted', settings }] },
@@ -277,6 +284,53 @@ describe('headers, streaming and the response check against a scripted upstream'
       }
       expect(finishedAtFirstByte).toBe(false);
       expect(received).toBe(BIG);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('when the caller leaves in the middle of a statement, then the upstream request is cancelled', async () => {
+    const { gw } = await gatewayWith('off');
+    try {
+      const closed = new Promise<boolean>((resolve) => {
+        upstreamClosed = resolve;
+      });
+      const target = `/fdx/v6/customer/${C}/accounts/${OPEN}/statements/big`;
+      const token = await gw.token(target);
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        http
+          .get(gw.origin + target, { headers: { authorization: `Bearer ${token}` } }, resolve)
+          .on('error', reject);
+      });
+      await new Promise((resolve) => res.once('data', resolve));
+      res.destroy();
+      expect(await closed).toBe(true);
+    } finally {
+      upstreamClosed = () => undefined;
+      await gw.close();
+    }
+  });
+
+  it('when the upstream stalls in the middle of a statement, then the caller is cut off rather than left waiting', async () => {
+    const { gw } = await gatewayWith('off', captureLogger('warn'), 300);
+    try {
+      const target = `/fdx/v6/customer/${C}/accounts/${OPEN}/statements/big`;
+      const token = await gw.token(target);
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        http
+          .get(gw.origin + target, { headers: { authorization: `Bearer ${token}` } }, resolve)
+          .on('error', reject);
+      });
+      expect(res.statusCode).toBe(200);
+      let received = 0;
+      const ended = await new Promise<string>((resolve) => {
+        res.on('data', (chunk: Buffer) => (received += chunk.length));
+        res.on('end', () => resolve('end'));
+        res.on('error', () => resolve('error'));
+        res.on('aborted', () => resolve('aborted'));
+      });
+      expect(ended).not.toBe('end');
+      expect(received).toBeLessThan(BIG);
     } finally {
       await gw.close();
     }
