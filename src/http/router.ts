@@ -19,7 +19,7 @@ import { declaresTooLargeBody, payloadTooLarge, readBody } from './body-reader';
 import { sendJson } from './json-answer';
 import { parseAccountIdsBody, parseQuery } from './parameters';
 import type { FamilyProxy } from './proxy/family-proxy';
-import { CORE_FAMILY_SPACES } from './proxy/family-proxy';
+import { CORE_FAMILY_SPACES } from './proxy/family-spaces';
 import type { AuthRequest, CoreFamily, ErrorFamily, HandlerResult, RouteSpec } from './route-spec';
 
 export interface RouterDeps {

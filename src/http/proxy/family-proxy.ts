@@ -18,19 +18,11 @@ import type { GatewayMetrics } from '../../observability/metrics';
 import type { ProxySettings } from '../../proxy/proxy-settings';
 import { Circuits } from '../../resilience/circuits';
 import { retryAfterSeconds } from '@data-holder-gateway/adapter-sdk';
-import { CORE_FAMILIES, type CoreFamily, type RouteSpec } from '../route-spec';
+import { CORE_FAMILIES, type RouteSpec } from '../route-spec';
+import { CORE_FAMILY_SPACES } from './family-spaces';
 import { ResponseCheck, isCheckable } from './response-check';
 import { passAnswerOn } from './upstream-answer';
 import { RequestHeaderPolicy, upstreamPath, writeReadBody } from './upstream-request';
-
-/** Where each core family lives on the gateway: the part of its paths a base URL replaces. */
-export const CORE_FAMILY_SPACES: Readonly<Record<CoreFamily, string>> = {
-  banking: '/v1/banking',
-  energy: '/v1/energy',
-  common: '/v1/common',
-  fdx: '/fdx/v6',
-  products: '/v1/data-provider',
-};
 
 export interface FamilyProxyDeps {
   /** The instance id: the `adapter` label of its metrics and circuits. */
