@@ -5,6 +5,8 @@
  * upstream's own credentials, passes answers on (documented 4xx included) and streams bodies.
  */
 import http from 'node:http';
+import path from 'node:path';
+import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import { captureLogger } from '../helpers/log-capture';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import {
@@ -381,5 +383,46 @@ describe('headers, streaming and the response check against a scripted upstream'
       nonconforming = false;
       await off.gw.close();
     }
+  });
+});
+
+describe('FDX passed through for a core without an FDX port', () => {
+  const SAMPLE = path.join(__dirname, '..', '..', 'adapters', 'demo', 'data', 'sample.json');
+  let upstream: Upstream;
+  let gw: TestGateway;
+  beforeAll(async () => {
+    upstream = await startUpstreamGateway({
+      mount: '/core',
+      credential: CREDENTIAL,
+      space: '/fdx/v6',
+    });
+    const { fdx: _fdx, ...withoutFdx } = createDemoAdapter(loadDemoData(SAMPLE));
+    gw = await startGateway(
+      {},
+      {
+        adapter: withoutFdx,
+        passThrough: [
+          {
+            family: 'fdx',
+            id: 'fdx-upstream',
+            settings: proxySettings('fdx-upstream', {
+              baseUrl: upstream.baseUrl,
+              authorization: CREDENTIAL,
+            }),
+          },
+        ],
+      },
+    );
+  });
+  afterAll(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  it('when FDX routes are called, then they stand in front of the upstream as for any core', async () => {
+    const res = await gw.get(tx());
+    expect({ status: res.status, body: res.body }).toEqual(await direct(upstream, '/fdx/v6', tx()));
+    const unknown = await gw.get(`/fdx/v6/customer/${C}/accounts/${OPEN}/nothing`);
+    expect({ status: unknown.status, code: unknown.body.code }).toEqual({ status: 404, code: 404 });
   });
 });
