@@ -78,7 +78,10 @@ export async function startUpstreamGateway(options: {
   credential: string;
   /** The family space the proxy's base URL stands for, e.g. `/fdx/v6`. */
   space: string;
+  /** Clock in milliseconds (date windows); default `Date.now`. */
+  now?: () => number;
 }): Promise<Upstream> {
+  const now = options.now ?? Date.now;
   const config = configFrom({
     PORT: 0,
     PUBLIC_BASE_URL: TEST_BASE_URL,
@@ -90,7 +93,7 @@ export async function startUpstreamGateway(options: {
     adapter: createDemoAdapter(loadDemoData(SAMPLE)),
     config,
     logger,
-    now: Date.now,
+    now,
     paging: new PagingTokens(config.pagingSecret),
     onClose: () => undefined,
   });
@@ -102,7 +105,7 @@ export async function startUpstreamGateway(options: {
       return { jti: '', exp: Number.MAX_SAFE_INTEGER };
     },
     logger,
-    now: () => new Date(),
+    now: () => new Date(now()),
     version: 'upstream',
     metrics: new GatewayMetrics({ processMetrics: false }),
     readiness: () => ({ ready: true, checks: {}, dependencies: {} }),
@@ -135,9 +138,14 @@ export interface GatewaySetup {
   stop(): Promise<void>;
 }
 
+/** Options of both set-ups: a clock, shared by the gateway and its upstream. */
+export interface SetupOptions {
+  now?: () => number;
+}
+
 /** A gateway serving every family from the demo core itself. */
-export async function mappedGateway(): Promise<GatewaySetup> {
-  const gw = await startGateway();
+export async function mappedGateway(options: SetupOptions = {}): Promise<GatewaySetup> {
+  const gw = await startGateway({}, options);
   return { gw, stop: () => gw.close() };
 }
 
@@ -148,11 +156,15 @@ const UPSTREAM_CREDENTIAL = 'Basic dXBzdHJlYW06c2VjcmV0';
  * the demo core, under a base path, with credentials of its own. Component tests of a family
  * run against both to show the pass-through answers the same.
  */
-export async function passedThroughGateway(family: CoreFamily): Promise<GatewaySetup> {
+export async function passedThroughGateway(
+  family: CoreFamily,
+  options: SetupOptions = {},
+): Promise<GatewaySetup> {
   const upstream = await startUpstreamGateway({
     mount: '/core',
     credential: UPSTREAM_CREDENTIAL,
     space: CORE_FAMILY_SPACES[family],
+    ...options,
   });
   const settings = proxySettings(`${family}-upstream`, {
     baseUrl: upstream.baseUrl,
@@ -160,7 +172,7 @@ export async function passedThroughGateway(family: CoreFamily): Promise<GatewayS
   });
   const gw = await startGateway(
     {},
-    { passThrough: [{ family, id: `${family}-upstream`, settings }] },
+    { ...options, passThrough: [{ family, id: `${family}-upstream`, settings }] },
   );
   return {
     gw,
