@@ -68,6 +68,7 @@ const asCoreError = (err: unknown) =>
   err instanceof GatewayError ? err : new CoreUnavailableError({ cause: err });
 
 class HttpFamilyProxy implements FamilyProxy {
+  readonly id: string;
   readonly circuits: ReadonlyMap<string, CircuitBreaker>;
   private readonly breakers: Circuits;
   private readonly exchanges = new WeakMap<IncomingMessage, Exchange>();
@@ -100,8 +101,6 @@ class HttpFamilyProxy implements FamilyProxy {
         : new http.Agent({ keepAlive: true });
     this.middleware = this.createMiddleware(base);
   }
-
-  readonly id: string;
 
   forward(route: RouteSpec): ProxyStep {
     const family = route.coreFamily;
