@@ -15,8 +15,8 @@ const COMPOSITION_ROOT = ['^src/gateway\\.ts$', '^src/adapters\\.ts$', '^src/cli
 const MAPPERS = '^adapters/([^/]+)/mappers/';
 /** A core system's own tests (adapters/<system>/test/) may read src/ as test/ does. */
 const ADAPTER_TESTS = '^adapters/[^/]+/test/';
-/** Express and its type packages. */
-const EXPRESS = 'node_modules/(@types/)?express(-serve-static-core)?/';
+/** Express and its type packages, and the proxy that plugs into it. */
+const EXPRESS = 'node_modules/((@types/)?express(-serve-static-core)?|http-proxy-middleware)/';
 
 module.exports = {
   forbidden: [
@@ -46,7 +46,8 @@ module.exports = {
     },
     {
       name: 'express-only-in-http',
-      comment: 'Nothing outside src/http imports Express, not even its types.',
+      comment:
+        'Nothing outside src/http imports Express or http-proxy-middleware, not even their types.',
       severity: 'error',
       from: { path: '^(src|adapters|packages)/', pathNot: '^src/http/' },
       to: { path: EXPRESS },

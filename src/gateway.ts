@@ -9,6 +9,7 @@ import { buildApp, type GatewayHttp } from './http/app';
 import { type CoreInstance, createCoreInstances } from './adapters';
 import { composedAdapter, type ServingInstance } from './cores/composed-adapter';
 import { CORE_FAMILIES, type CoreFamily } from './config/core-layout';
+import { passThroughProxies, type PassThroughEntry } from './http/proxy/pass-through';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
 import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/holder-auth';
 import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
@@ -51,6 +52,8 @@ export interface GatewayOptions {
   adapter?: CoreAdapter;
   /** Metrics registry owner; default a new one (with process metrics). */
   metrics?: GatewayMetrics;
+  /** Core families passed through to upstreams that already speak the interface (docs/proxying.md). */
+  passThrough?: readonly PassThroughEntry[];
 }
 
 export interface Gateway {
@@ -256,7 +259,14 @@ export async function createGateway(
     stopping: () => stopping,
   });
   const closers: (() => Promise<void> | void)[] = [];
+  const passThrough = passThroughProxies(options.passThrough ?? [], {
+    resilience: config.resilience,
+    metrics,
+    logger,
+  });
+  closers.push(() => passThrough.close());
   const routes = await buildRoutes({
+    passThrough: new Set(passThrough.byFamily.keys()),
     adapter,
     config,
     logger,
@@ -275,6 +285,7 @@ export async function createGateway(
     metrics,
     readiness,
     separateMetrics: config.metricsPort !== undefined,
+    passThrough: passThrough.byFamily,
   });
 
   return {

@@ -10,7 +10,8 @@ import { RouteNotFoundError } from '../errors';
 import { declaresTooLargeBody } from './body-reader';
 import { errorHandler, sendError } from './error-handler';
 import { buildOpenApi } from './openapi';
-import type { RouteSpec } from './route-spec';
+import type { FamilyProxy } from './proxy/family-proxy';
+import type { CoreFamily, RouteSpec } from './route-spec';
 import { buildApiRouter, refuseDeclaredTooLarge } from './router';
 import { httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
@@ -31,6 +32,8 @@ export interface AppDeps {
   readiness: () => Readiness;
   /** `/metrics` is served by the admin listener only (`METRICS_PORT` set), not by this app. */
   separateMetrics?: boolean;
+  /** Core families passed through to an upstream (docs/proxying.md); the rest use the adapter. */
+  passThrough?: ReadonlyMap<CoreFamily, FamilyProxy>;
 }
 
 export interface GatewayHttp {
@@ -128,7 +131,13 @@ export function buildApp(deps: AppDeps): GatewayHttp {
     logRequest(req, res);
     next();
   });
-  app.use(buildApiRouter(deps.routes, { verifyHolder: deps.verifyHolder, now: deps.now }));
+  app.use(
+    buildApiRouter(deps.routes, {
+      verifyHolder: deps.verifyHolder,
+      now: deps.now,
+      passThrough: deps.passThrough,
+    }),
+  );
   app.use(refuseDeclaredTooLarge);
   addDocumentRoutes(app, deps);
   addNotFoundAndErrors(app);

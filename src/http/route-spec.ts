@@ -1,4 +1,5 @@
 /** The shape of one entry of the route table, free of Express. */
+import type { CoreFamily } from '../config/core-layout';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RedisClient } from '../resilience/redis';
 import type { Logger } from 'pino';
@@ -10,6 +11,13 @@ import type { QueryParam, QueryValues } from '../api/query-values';
 
 /** Which error body family a route answers with (see error-handler.ts). */
 export type ErrorFamily = 'v1' | 'fdx' | 'platform';
+
+/**
+ * The core family whose data a route serves (`CORE_ADAPTERS` names them); a family can be served
+ * by an adapter or passed through to an upstream that already speaks the interface
+ * (docs/proxying.md).
+ */
+export { CORE_FAMILIES, type CoreFamily } from '../config/core-layout';
 
 /** What an authenticator sees of a request. */
 export interface AuthRequest {
@@ -78,6 +86,11 @@ export interface RouteSpec {
   summary: string;
   tags: string[];
   family: ErrorFamily;
+  /**
+   * The core family the route's data comes from; none for routes the gateway answers itself
+   * (the platform token, and the authorisation list, which merges every core's accounts).
+   */
+  coreFamily?: CoreFamily;
   /** `holder`: the platform's signed JWT; `none`: public; or a route-specific authenticator. */
   auth: 'holder' | 'none' | Authenticator;
   /** OpenAPI security requirement of a custom authenticator (e.g. `[{ platformToken: [] }]`). */
@@ -95,6 +108,15 @@ export interface RouteSpec {
   body?: 'accountIds' | 'json' | 'json-or-form';
   /** JSON Schema of a `json`/`json-or-form` body, for OpenAPI. */
   requestSchema?: object;
+  /**
+   * The checks of its own parameters a family makes before it calls the core (FDX: id lengths,
+   * dates, limit); run before a proxied route is passed through, so it refuses what the mapped
+   * route refuses. Throws a GatewayError.
+   */
+  checkRequest?: (input: {
+    params: Record<string, string>;
+    rawQuery: Record<string, unknown>;
+  }) => void;
   /** Deprecated route: the successor path for `params`. */
   successor?: (params: Record<string, string>) => string;
   /** JSON Schema of the success body (references into `contracts/`). */
@@ -122,6 +144,8 @@ export interface RouteContext {
   paging: PagingTokens;
   /** Registers a function run once when the gateway closes (timers, files, connections). */
   onClose(fn: () => Promise<void> | void): void;
+  /** Core families passed through to an upstream: their routes exist whatever the adapter has. */
+  passThrough?: ReadonlySet<CoreFamily>;
 }
 
 export type RouteFamily = (ctx: RouteContext) => RouteSpec[] | Promise<RouteSpec[]>;

@@ -18,12 +18,16 @@ import type { CallContext } from '../ports';
 import { declaresTooLargeBody, payloadTooLarge, readBody } from './body-reader';
 import { sendJson } from './json-answer';
 import { parseAccountIdsBody, parseQuery } from './parameters';
-import type { AuthRequest, ErrorFamily, HandlerResult, RouteSpec } from './route-spec';
+import type { FamilyProxy } from './proxy/family-proxy';
+import { CORE_FAMILY_SPACES } from './proxy/family-spaces';
+import type { AuthRequest, CoreFamily, ErrorFamily, HandlerResult, RouteSpec } from './route-spec';
 
 export interface RouterDeps {
   verifyHolder: HolderVerifier;
   /** Current time (tests inject a clock). */
   now: () => Date;
+  /** Core families passed through to an upstream instead of served by the adapter. */
+  passThrough?: ReadonlyMap<CoreFamily, FamilyProxy>;
 }
 
 /** `/v1/banking/customer/{customerId}` -> `/v1/banking/customer/:customerId`. */
@@ -183,17 +187,49 @@ function handler(route: RouteSpec, deps: RouterDeps): Step {
       ip: req.socket.remoteAddress ?? '',
       ctx: new RequestCallContext(res),
     });
-    if (route.successor) {
-      res.setHeader('Deprecation', 'true');
-      res.setHeader('Link', `<${route.successor(params)}>; rel="successor-version"`);
-    }
+    markDeprecated(route, res, params);
     await send(req, res, route, result);
   };
 }
 
+/** Deprecation headers of a route that has a successor. */
+function markDeprecated(route: RouteSpec, res: Response, params: Record<string, string>): void {
+  if (!route.successor) return;
+  res.setHeader('Deprecation', 'true');
+  res.setHeader('Link', `<${route.successor(params)}>; rel="successor-version"`);
+}
+
+/**
+ * A proxied route's last step: the same query, body and family checks as the handler's, then
+ * the upstream call instead of the handler (the upstream applies its own defaults).
+ */
+function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy): Step {
+  const space = CORE_FAMILY_SPACES[route.coreFamily!];
+  if (!route.path.startsWith(`${space}/`)) {
+    throw new Error(`route ${route.operationId} is outside its core family's space ${space}`);
+  }
+  const forward = proxy.forward(route);
+  return async (req, res, next) => {
+    const rawQuery = req.query as Record<string, unknown>;
+    const query = parseQuery(rawQuery, route.query);
+    if (route.dateWindow) withDateWindow(query, deps.now());
+    if (route.body === 'accountIds') parseAccountIdsBody(req.body);
+    const params = req.params as Record<string, string>;
+    route.checkRequest?.({ params, rawQuery });
+    markDeprecated(route, res, params);
+    await forward(req, res, next);
+  };
+}
+
+/** The route's last step: its handler, or the pass-through of its core family. */
+function lastStep(route: RouteSpec, deps: RouterDeps): Step {
+  const proxy = route.coreFamily && deps.passThrough?.get(route.coreFamily);
+  return proxy ? passThroughStep(route, deps, proxy) : handler(route, deps);
+}
+
 /** A route's steps, in order; a step that throws hands its error to the error handler. */
 function routeSteps(route: RouteSpec, deps: RouterDeps): Step[] {
-  const steps = [enter(route), authenticate(route, deps), bodyReader(route), handler(route, deps)];
+  const steps = [enter(route), authenticate(route, deps), bodyReader(route), lastStep(route, deps)];
   return steps.filter((step): step is Step => step !== undefined);
 }
 

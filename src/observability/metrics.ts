@@ -33,6 +33,13 @@ export class GatewayMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
+  /** Proxied answers that did not match their route's contract (check mode `log`). */
+  readonly proxyNonconforming = new Counter({
+    name: 'dhg_proxy_nonconforming_responses_total',
+    help: 'Proxied success answers whose body did not match the route contract (passed on unchanged), by proxy instance and operation.',
+    labelNames: ['adapter', 'operation'] as const,
+    registers: [this.registry],
+  });
   readonly coreRetries = new Counter({
     name: 'dhg_core_retries_total',
     help: 'Retries of idempotent core reads, by adapter and operation.',

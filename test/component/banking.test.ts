@@ -3,12 +3,14 @@
  * and the scheduled payments POST (docs/api.md: requests, bodies,
  * paging, errors, order). Every expected record is
  * computed here from sample.json with small code of its own, never with the gateway's services
- * or mappers.
+ * or mappers. Every test runs twice: with the family served from the demo core, and passed
+ * through to an upstream gateway on the demo core.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { contractErrors } from '../helpers/contracts';
-import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
+import type { TestGateway, TestResponse } from '../helpers/gateway';
+import { mappedGateway, passedThroughGateway } from '../helpers/upstream';
 
 type Rec = Record<string, unknown>;
 type Query = Record<string, string>;
@@ -213,12 +215,16 @@ const GOOD_VALUES: Record<string, string> = {
   type: 'ALL',
 };
 
-describe('banking endpoints', () => {
+describe.each([
+  ['served from the core', mappedGateway],
+  ['passed through to an upstream', () => passedThroughGateway('banking')],
+])('banking endpoints, %s', (_name, setup) => {
   let gw: TestGateway;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    gw = await startGateway();
+    ({ gw, stop } = await setup());
   });
-  afterAll(() => gw.close());
+  afterAll(() => stop());
 
   const routeOf = (op: string) => gw.gateway.routes.find((r) => r.operationId === op)!;
   /** Calls `ep` for `customerId` with `query` and (POST) a body of `ids`. */

@@ -1,12 +1,15 @@
 /**
  * Row 1 (the account authorisation list) and row 12 (customer detail) through the real app on the
  * bundled demo data. Expected bodies are computed here from sample.json, independently of the
- * gateway's services and mappers.
+ * gateway's services and mappers. The tests run twice: with the family served from the demo core,
+ * and passed through to an upstream gateway on the demo core (the authorisation list is the
+ * gateway's own either way).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { contractErrors } from '../helpers/contracts';
-import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
+import type { TestGateway, TestResponse } from '../helpers/gateway';
+import { mappedGateway, passedThroughGateway } from '../helpers/upstream';
 
 type Rec = Record<string, unknown>;
 interface User {
@@ -50,12 +53,16 @@ function expectedShareable(customerId: string): Rec[] {
 const FOREIGN_KEY =
   /"(balance|directDebits|scheduledPayments|instalmentPlans|fdx|invoices|concessions|plans|productCategory|bsb|accountNumber|maskedNumber)":/;
 
-describe('common endpoints', () => {
+describe.each([
+  ['served from the core', mappedGateway],
+  ['passed through to an upstream', () => passedThroughGateway('common')],
+])('common endpoints, %s', (_name, setup) => {
   let gw: TestGateway;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    gw = await startGateway();
+    ({ gw, stop } = await setup());
   });
-  afterAll(() => gw.close());
+  afterAll(() => stop());
 
   const routeOf = (op: string) => gw.gateway.routes.find((r) => r.operationId === op)!;
   const expectError = (res: TestResponse, status: number, error: string) =>

@@ -3,13 +3,15 @@
  * energy account list, invoices (rows 6 and 9), concessions (row 13).
  * Expected records are computed here from sample.json with small code of their own, never with
  * the gateway's services or mappers. The gateway's clock is fixed, so the default invoice window
- * (today back 24 calendar months) is known.
+ * (today back 24 calendar months) is known. The endpoint tests run twice: with the family served
+ * from the demo core, and passed through to an upstream gateway on the demo core (same clock).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { contractErrors } from '../helpers/contracts';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
 import { referenceValidators } from '../helpers/reference-schemas';
+import { mappedGateway, passedThroughGateway, type SetupOptions } from '../helpers/upstream';
 
 type Rec = Record<string, unknown>;
 interface Invoice extends Rec {
@@ -69,12 +71,16 @@ const ALL_1001 = energyOf('c-1001').map((a) => a.accountId);
 const expectError = (res: TestResponse, status: number, error: string) =>
   expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });
 
-describe('energy endpoints', () => {
+describe.each([
+  ['served from the core', mappedGateway],
+  ['passed through to an upstream', (o: SetupOptions) => passedThroughGateway('energy', o)],
+])('energy endpoints, %s', (_name, setup) => {
   let gw: TestGateway;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    gw = await startGateway({}, { now: clock(`${TODAY}T09:30:00Z`) });
+    ({ gw, stop } = await setup({ now: clock(`${TODAY}T09:30:00Z`) }));
   });
-  afterAll(() => gw.close());
+  afterAll(() => stop());
 
   const routeOf = (op: string) => gw.gateway.routes.find((r) => r.operationId === op)!;
   const expectBody = (op: string, res: TestResponse, expected: unknown) => {

@@ -3,7 +3,8 @@
  * the interface fixes them: dates, limit and the opaque offset, the order of results,
  * `page`, statuses and every error row with its HTTP status and exact body. Expected records are
  * computed here from sample.json with small code of their own. Records are also checked against
- * the FDX v6 profile (its extract in test/reference/fdx/).
+ * the FDX v6 profile (its extract in test/reference/fdx/). Every test runs twice: with the family
+ * served from the demo core, and passed through to an upstream gateway on the demo core.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
   type TestResponse,
 } from '../helpers/gateway';
 import { referenceValidators } from '../helpers/reference-schemas';
+import { mappedGateway, passedThroughGateway } from '../helpers/upstream';
 
 type Rec = Record<string, unknown>;
 interface Transaction extends Rec {
@@ -107,12 +109,16 @@ function corexValidator(name: string) {
   return referenceValidators('fdx/corex-6.0.json', 'fdx-corex')(name);
 }
 
-describe('FDX endpoints', () => {
+describe.each([
+  ['served from the core', mappedGateway],
+  ['passed through to an upstream', () => passedThroughGateway('fdx')],
+])('FDX endpoints, %s', (_name, setup) => {
   let gw: TestGateway;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    gw = await startGateway();
+    ({ gw, stop } = await setup());
   });
-  afterAll(() => gw.close());
+  afterAll(() => stop());
 
   const get = (target: string) => gw.get(target, { headers: { 'x-request-id': REQUEST_ID } });
   const routeOf = (op: string) => gw.gateway.routes.find((r) => r.operationId === op)!;

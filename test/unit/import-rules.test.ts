@@ -61,6 +61,8 @@ const TREE: Record<string, string> = {
     "import type { Config } from '../config/config';\nexport type C = Config;\n",
   'src/api/bad-network.ts': "import http from 'node:http';\nexport const s = http.createServer;\n",
   'src/auth/bad-express.ts': "import type { Request } from 'express';\nexport type R = Request;\n",
+  'src/proxy/bad-proxy.ts':
+    "import { createProxyMiddleware } from 'http-proxy-middleware';\nexport const p = createProxyMiddleware;\n",
   'adapters/bad/index.ts': "import { app } from '../../src/http/router';\nexport const a = app;\n",
   'adapters/bad/errors.ts':
     "import { GatewayError } from '../../src/errors';\nexport const E = GatewayError;\n",
@@ -86,6 +88,7 @@ const EXPECTED = [
   ['src/api/bad-import.ts', 'src/config/config.ts', 'api-transport-free'],
   ['src/api/bad-network.ts', 'http', 'api-no-network'],
   ['src/auth/bad-express.ts', 'express', 'express-only-in-http'],
+  ['src/proxy/bad-proxy.ts', 'http-proxy-middleware', 'express-only-in-http'],
   ['adapters/bad/index.ts', 'src/http/router.ts', 'adapters-import-only-the-sdk'],
   ['adapters/bad/errors.ts', 'src/errors.ts', 'adapters-import-only-the-sdk'],
   ['adapters/bad/deep.ts', 'packages/adapter-sdk/src/errors.ts', 'adapters-import-only-the-sdk'],
@@ -110,7 +113,7 @@ interface Violation {
 
 /** Express resolves to its real file (through the node_modules link); name it by package. */
 function shortTarget(to: string): string {
-  const match = /node_modules\/(express)\//.exec(to);
+  const match = /node_modules\/(express|http-proxy-middleware)\//.exec(to);
   return match ? match[1]! : to;
 }
 

@@ -17,6 +17,7 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
       path: '/auth/v1/customer/{customerId}/accounts',
       summary: 'Accounts the customer may share (authorisation list)',
       tags: ['Authorisation'],
+      // No core family: the list merges every core's accounts and is never passed through.
       family: 'v1',
       auth: 'holder',
       query: [],
@@ -36,6 +37,7 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
       summary: 'Customer detail',
       tags: ['Common'],
       family: 'v1',
+      coreFamily: 'common',
       auth: 'holder',
       query: [],
       response: {

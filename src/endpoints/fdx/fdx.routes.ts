@@ -5,7 +5,17 @@
  * Served only when the adapter has an FDX port.
  */
 import { refOf } from '../../../contracts';
-import { FDX_DEFAULT_LIMIT, FDX_MAX_LIMIT, type FdxResult, FdxService } from './fdx.service';
+import { RouteNotFoundError } from '../../errors';
+import type { FdxPort } from '../../ports';
+import {
+  checkFdxIds,
+  FDX_DEFAULT_LIMIT,
+  FDX_MAX_LIMIT,
+  type FdxDateRule,
+  type FdxResult,
+  FdxService,
+  parseFdxQuery,
+} from './fdx.service';
 import type {
   DocumentedResponse,
   HandlerResult,
@@ -82,6 +92,14 @@ function toHandlerResult(result: FdxResult): HandlerResult {
   }
 }
 
+/** The family's own checks of an account listing (ids, then the query), as the service makes them. */
+const listingChecks =
+  (dates: FdxDateRule) =>
+  ({ params, rawQuery }: { params: Record<string, string>; rawQuery: Record<string, unknown> }) => {
+    checkFdxIds(params.customerId!, params.accountId!);
+    parseFdxQuery(rawQuery, dates);
+  };
+
 /** The paths of one account's FDX resources. */
 const ACCOUNT_BASE = '/fdx/v6/customer/{customerId}/accounts/{accountId}';
 
@@ -94,8 +112,10 @@ function transactionsRoute(fdx: FdxService): RouteSpec {
     summary: `Transactions posted in [startTime, endTime], newest postedTimestamp first.${RESTRICTED_NOTE}`,
     tags: ['FDX'],
     family: 'fdx',
+    coreFamily: 'fdx',
     auth: 'holder',
     query: [],
+    checkRequest: listingChecks('required'),
     parameters: [
       FDX_PARAMETERS.startTime(true, 'postedTimestamp date'),
       FDX_PARAMETERS.endTime(true, 'postedTimestamp date'),
@@ -127,8 +147,10 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       summary: `Statements, newest statementDate first, each linking its PDF.${RESTRICTED_NOTE}`,
       tags: ['FDX'],
       family: 'fdx',
+      coreFamily: 'fdx',
       auth: 'holder',
       query: [],
+      checkRequest: listingChecks('optional'),
       parameters: [
         FDX_PARAMETERS.startTime(false, 'statementDate'),
         FDX_PARAMETERS.endTime(false, 'statementDate'),
@@ -155,8 +177,11 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       summary: `The statement PDF, streamed from the core.${RESTRICTED_NOTE}`,
       tags: ['FDX'],
       family: 'fdx',
+      coreFamily: 'fdx',
       auth: 'holder',
       query: [],
+      checkRequest: ({ params }) =>
+        checkFdxIds(params.customerId!, params.accountId!, params.statementId!),
       responseContentType: 'application/pdf',
       response: { type: 'string', contentMediaType: 'application/pdf' },
       responses: {
@@ -193,8 +218,10 @@ function assetTransferNetworksRoute(fdx: FdxService): RouteSpec {
     summary: `Asset transfer networks of the account; page.nextOffset only while more follow.${RESTRICTED_NOTE}`,
     tags: ['FDX'],
     family: 'fdx',
+    coreFamily: 'fdx',
     auth: 'holder',
     query: [],
+    checkRequest: listingChecks('none'),
     parameters: [FDX_PARAMETERS.offset, FDX_PARAMETERS.limit],
     response: {
       type: 'object',
@@ -224,9 +251,22 @@ export function fdxRoutes(fdx: FdxService): RouteSpec[] {
   return [transactionsRoute(fdx), ...statementRoutes(fdx), assetTransferNetworksRoute(fdx)];
 }
 
-/** The FDX family; empty when the core has no FDX port. */
+/** What the family answers when its data has no source at all: the route does not exist. */
+const unserved = () => Promise.reject(new RouteNotFoundError());
+const NO_FDX_PORT: FdxPort = {
+  getAccountInfo: unserved,
+  listTransactions: unserved,
+  listStatements: unserved,
+  getStatementDocument: unserved,
+  listAssetTransferNetworks: unserved,
+};
+
+/**
+ * The FDX family: over the core's FDX port; when FDX is passed through to an upstream, the
+ * routes stand in front of it even if the core has no FDX port (their handlers then never run);
+ * else empty when the core has none.
+ */
 export function fdxFamily(ctx: RouteContext): RouteSpec[] {
-  return ctx.adapter.fdx
-    ? fdxRoutes(new FdxService(ctx.adapter.fdx, ctx.paging, ctx.config.publicBaseUrl))
-    : [];
+  const port = ctx.adapter.fdx ?? (ctx.passThrough?.has('fdx') ? NO_FDX_PORT : undefined);
+  return port ? fdxRoutes(new FdxService(port, ctx.paging, ctx.config.publicBaseUrl)) : [];
 }

@@ -118,6 +118,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
   const routes: RouteSpec[] = [
     {
       ...COMMON,
+      coreFamily: 'products',
       ...secured(bearer, SCOPE_PRODUCTS_READ),
       operationId: 'listProducts',
       method: 'GET',
@@ -132,6 +133,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     },
     {
       ...COMMON,
+      coreFamily: 'products',
       ...secured(bearer, SCOPE_PRODUCTS_WRITE),
       operationId: 'createProduct',
       method: 'POST',
@@ -146,6 +148,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     },
     {
       ...COMMON,
+      coreFamily: 'products',
       ...secured(bearer, SCOPE_PRODUCTS_WRITE),
       operationId: 'updateProduct',
       method: 'PUT',
@@ -161,6 +164,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     },
     {
       ...COMMON,
+      coreFamily: 'products',
       ...secured(bearer, SCOPE_PRODUCTS_WRITE),
       operationId: 'deleteProduct',
       method: 'DELETE',

@@ -1,0 +1,77 @@
+/**
+ * Passes an upstream answer (a success or a documented 4xx) on to the caller: its status, the
+ * allow-listed headers, and its body streamed as it arrives; or, for a body the response check
+ * reads, buffered, checked, and sent with the same bytes.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CoreTimeoutError } from '../../errors';
+
+export interface AnswerOptions {
+  /** Response headers passed on, lower case. */
+  allowedHeaders: ReadonlySet<string>;
+  /** Longest pause within the upstream body before the answer is cut off, milliseconds. */
+  idleMs: number;
+  /** When set, the whole body is read first and handed to it before it is sent. */
+  inspect?: (body: Buffer) => void;
+}
+
+/**
+ * Destroys `body` when it sends nothing for `ms` while the caller is not the one holding it up
+ * (a caller that reads slowly pauses the body: waiting for it to drain is not the upstream's
+ * pause).
+ */
+function cutOffWhenIdle(body: Readable, res: ServerResponse, ms: number): void {
+  const timer = setTimeout(() => body.destroy(new CoreTimeoutError()), ms);
+  const refresh = () => timer.refresh();
+  body.on('data', refresh);
+  res.on('drain', refresh);
+  body.once('close', () => {
+    clearTimeout(timer);
+    res.off('drain', refresh);
+  });
+}
+
+/** Reads the whole body, destroying it when it sends nothing for `ms`. */
+async function readWhole(body: Readable, ms: number): Promise<Buffer> {
+  const timer = setTimeout(() => body.destroy(new CoreTimeoutError()), ms);
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of body) {
+      timer.refresh();
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Sends the upstream answer; rejects when the upstream body fails or stalls. */
+export async function passAnswerOn(
+  upstream: IncomingMessage,
+  res: ServerResponse,
+  options: AnswerOptions,
+): Promise<void> {
+  res.statusCode = upstream.statusCode ?? 502;
+  for (const [name, value] of Object.entries(upstream.headers)) {
+    if (value !== undefined && options.allowedHeaders.has(name)) res.setHeader(name, value);
+  }
+  if (options.inspect) {
+    const body = await readWhole(upstream, options.idleMs);
+    options.inspect(body);
+    res.setHeader('content-length', body.length);
+    res.end(body);
+    return;
+  }
+  const sent = pipeline(upstream, res);
+  // After pipeline: it attaches its own reader first, so no chunk is read before it.
+  cutOffWhenIdle(upstream, res, options.idleMs);
+  try {
+    await sent;
+  } catch (err) {
+    // The headers may be gone already: the error handler then only closes the connection.
+    if (!res.writableFinished) throw err;
+  }
+}
