@@ -12,6 +12,7 @@ import path from 'node:path';
 import { demoAdapterModule } from '../adapters/demo';
 import { fineractAdapterModule } from '../adapters/fineract';
 import { krakenAdapterModule } from '../adapters/kraken';
+import { PROXY_KIND, proxyAdapterModule } from './proxy/proxy-adapter';
 import { adapterConfigFrom, adapterEnvPrefix } from './config/adapter-config';
 import { type Config, ConfigError, gatewayValuesFor } from './config/config';
 import type { Logger } from 'pino';
@@ -31,6 +32,7 @@ const BUILT_IN: Readonly<Record<string, AdapterModule>> = {
   demo: demoAdapterModule,
   fineract: fineractAdapterModule,
   kraken: krakenAdapterModule,
+  [PROXY_KIND]: proxyAdapterModule,
 };
 
 /** Ids of the adapters shipped with the gateway. */
@@ -134,13 +136,15 @@ export interface CoreInstance {
   readonly families: readonly CoreFamily[];
   /** The families `CORE_ADAPTERS` names for it. */
   readonly named: readonly CoreFamily[];
+  /** Its validated configuration block. */
+  readonly block: Readonly<Record<string, unknown>>;
   readonly adapter: CoreAdapter;
 }
 
 /** The modules of the layout's instances with their final ids. @throws ConfigError */
 export function resolveInstanceModules(
   layout: CoreLayout,
-): (Omit<CoreInstance, 'adapter'> & { module: AdapterModule })[] {
+): (Omit<CoreInstance, 'adapter' | 'block'> & { module: AdapterModule })[] {
   const resolved = layout.instances.map((spec) => {
     const module = resolveAdapterModule(spec.kind);
     return { ...spec, id: spec.id ?? module.id, module };
@@ -180,7 +184,7 @@ export async function createCoreInstances(config: Config, logger: Logger): Promi
         );
       }
       const adapter = await module.create({ config: block.config, log });
-      created.push({ ...instance, adapter });
+      created.push({ ...instance, block: block.config, adapter });
       missingPortProblem(created.at(-1)!);
     }
   } catch (err) {
@@ -192,6 +196,8 @@ export async function createCoreInstances(config: Config, logger: Logger): Promi
 
 /** Families `CORE_ADAPTERS` names for an adapter that has no port for them. @throws ConfigError */
 function missingPortProblem(instance: CoreInstance): void {
+  // A pass-through instance serves every family it is given: its upstream speaks the interface.
+  if (instance.kind === PROXY_KIND) return;
   const missing = instance.named.filter((family) => !instance.adapter[PORT_OF_FAMILY[family]]);
   if (missing.length > 0) {
     throw new ConfigError(

@@ -10,6 +10,9 @@ import { type CoreInstance, createCoreInstances } from './adapters';
 import { composedAdapter, type ServingInstance } from './cores/composed-adapter';
 import { CORE_FAMILIES, type CoreFamily } from './config/core-layout';
 import { passThroughProxies, type PassThroughEntry } from './http/proxy/pass-through';
+import type { FamilyProxy } from './http/proxy/family-proxy';
+import { PROXY_KIND } from './proxy/proxy-adapter';
+import { proxySettingsFrom } from './proxy/proxy-settings';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
 import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/holder-auth';
 import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
@@ -213,7 +216,9 @@ async function coreInstances(
 ): Promise<CoreInstance[]> {
   if (!options.adapter) return createCoreInstances(config, logger);
   const { id } = options.adapter;
-  return [{ id, kind: id, families: CORE_FAMILIES, named: [], adapter: options.adapter }];
+  return [
+    { id, kind: id, families: CORE_FAMILIES, named: [], block: {}, adapter: options.adapter },
+  ];
 }
 
 /** Each instance wrapped by its own resilience stack: circuits, cache keys and metrics by id. */
@@ -229,6 +234,41 @@ function resilientInstances(
     });
     return { id, families, adapter: resilient.adapter, resilient, raw: adapter };
   });
+}
+
+/** The families of every `proxy` instance, passed through to its upstream. */
+function passThroughEntries(instances: readonly CoreInstance[]): PassThroughEntry[] {
+  return instances
+    .filter((i) => i.kind === PROXY_KIND)
+    .flatMap(({ id, families, block }) => {
+      const settings = proxySettingsFrom(block);
+      return families.map((family) => ({ family, id, settings }));
+    });
+}
+
+/**
+ * An instance's circuits: its ports' and, when it passes families through, its proxy's. A live
+ * view: circuits are created at their first call. A pass-through instance's ports use the
+ * `accounts` and `customer` circuits, its proxy one per family: the names never meet.
+ */
+function allCircuits(
+  ports: ReadonlyMap<string, CircuitBreaker>,
+  proxy: FamilyProxy | undefined,
+): ReadonlyMap<string, CircuitBreaker> {
+  if (!proxy) return ports;
+  const both = () => new Map([...ports, ...proxy.circuits]);
+  return {
+    get: (name) => ports.get(name) ?? proxy.circuits.get(name),
+    has: (name) => ports.has(name) || proxy.circuits.has(name),
+    get size() {
+      return both().size;
+    },
+    keys: () => both().keys(),
+    values: () => both().values(),
+    entries: () => both().entries(),
+    forEach: (fn) => both().forEach((value, key) => fn(value, key, both())),
+    [Symbol.iterator]: () => both()[Symbol.iterator](),
+  };
 }
 
 export async function createGateway(
@@ -249,22 +289,22 @@ export async function createGateway(
     now,
   });
   const adapter = composedAdapter(served, logger);
-  const circuits = new Map(served.map((s) => [s.id, s.resilient.circuits]));
+  const passThrough = passThroughProxies(
+    [...passThroughEntries(instances), ...(options.passThrough ?? [])],
+    { resilience: config.resilience, metrics, logger },
+  );
+  const circuits = new Map(
+    served.map((s) => [s.id, allCircuits(s.resilient.circuits, passThrough.byId.get(s.id))]),
+  );
   let stopping = false;
   const readiness = readinessProbe({
     keySet,
-    cores: served.map((s) => ({ id: s.id, adapter: s.raw, circuits: s.resilient.circuits })),
+    cores: served.map((s) => ({ id: s.id, adapter: s.raw, circuits: circuits.get(s.id)! })),
     redis,
     cacheRedis,
     stopping: () => stopping,
   });
-  const closers: (() => Promise<void> | void)[] = [];
-  const passThrough = passThroughProxies(options.passThrough ?? [], {
-    resilience: config.resilience,
-    metrics,
-    logger,
-  });
-  closers.push(() => passThrough.close());
+  const closers: (() => Promise<void> | void)[] = [() => passThrough.close()];
   const routes = await buildRoutes({
     passThrough: new Set(passThrough.byFamily.keys()),
     adapter,

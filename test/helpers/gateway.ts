@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { generatePlatformKeyJson } from '../../src/auth/platform-tokens';
-import { configFrom } from '../../src/config/config';
+import { type Config, configFrom } from '../../src/config/config';
 import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway';
 import { createHttpServer } from '../../src/http/http-server';
 import { holderClaims, makeKey, signToken, type TestKey, type TokenOptions } from './keys';
@@ -99,20 +99,28 @@ export async function startGateway(
 ): Promise<TestGateway> {
   const key = await makeKey('PS256');
   const jwks = await startJwksServer([key]);
-  const config = configFrom({
-    PORT: 0,
-    HOST: '127.0.0.1',
-    PUBLIC_BASE_URL: TEST_BASE_URL,
-    HOLDER_SUBDOMAIN: TEST_SUBDOMAIN,
-    HOLDER_JWKS_URL: jwks.url,
-    LOG_LEVEL: 'silent',
-    ...((env.CORE_ADAPTER !== undefined && env.CORE_ADAPTER !== 'demo') ||
-    env.CORE_ADAPTERS !== undefined
-      ? await platformFilesForTests()
-      : {}),
-    ...env,
-  });
-  const gateway = await createGateway(config, { logger: pino({ level: 'silent' }), ...options });
+  let config: Config;
+  let gateway: Gateway;
+  try {
+    config = configFrom({
+      PORT: 0,
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: TEST_BASE_URL,
+      HOLDER_SUBDOMAIN: TEST_SUBDOMAIN,
+      HOLDER_JWKS_URL: jwks.url,
+      LOG_LEVEL: 'silent',
+      ...((env.CORE_ADAPTER !== undefined && env.CORE_ADAPTER !== 'demo') ||
+      env.CORE_ADAPTERS !== undefined
+        ? await platformFilesForTests()
+        : {}),
+      ...env,
+    });
+    gateway = await createGateway(config, { logger: pino({ level: 'silent' }), ...options });
+  } catch (err) {
+    // A gateway that cannot start leaves nothing running.
+    await jwks.close();
+    throw err;
+  }
   const server = createHttpServer(gateway.app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

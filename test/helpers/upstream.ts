@@ -80,6 +80,8 @@ export async function startUpstreamGateway(options: {
   space: string;
   /** Clock in milliseconds (date windows); default `Date.now`. */
   now?: () => number;
+  /** The demo data set it serves; default the bundled sample. */
+  dataFile?: string;
 }): Promise<Upstream> {
   const now = options.now ?? Date.now;
   const config = configFrom({
@@ -90,7 +92,7 @@ export async function startUpstreamGateway(options: {
   });
   const logger = pino({ level: 'silent' });
   const routes = await buildRoutes({
-    adapter: createDemoAdapter(loadDemoData(SAMPLE)),
+    adapter: createDemoAdapter(loadDemoData(options.dataFile ?? SAMPLE)),
     config,
     logger,
     now,

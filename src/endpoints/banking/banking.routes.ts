@@ -3,6 +3,7 @@
  * contract, response contract, handler). The router, the OpenAPI document and the tests all read
  * them through the route table.
  */
+import { servedPort } from '../served-port';
 import { paginatedResponse, refOf } from '../../../contracts';
 import { BankingService } from './banking.service';
 import type { QueryParam } from '../../api/query-values';
@@ -169,8 +170,8 @@ export function bankingRoutes(banking: BankingService, detailVersion: 3 | 4): Ro
  * and payees. Served only when the adapter has a banking port.
  */
 export function bankingFamily(ctx: RouteContext): RouteSpec[] {
-  const { adapter, config } = ctx;
-  if (!adapter.banking) return [];
-  const version = config.bankingAccountDetailVersion;
-  return bankingRoutes(new BankingService(adapter.banking, version), version);
+  const port = servedPort(ctx, 'banking');
+  if (!port) return [];
+  const version = ctx.config.bankingAccountDetailVersion;
+  return bankingRoutes(new BankingService(port, version), version);
 }

@@ -1,7 +1,8 @@
 /**
  * The energy family: rows 4, 6, 9, 13 and the deprecated energy account list (docs/api.md, "Energy").
- * Served only when the adapter has an energy port.
+ * Served when the adapter has an energy port, or energy is passed through.
  */
+import { servedPort } from '../served-port';
 import { dataOnlyResponse, paginatedResponse, refOf } from '../../../contracts';
 import { EnergyService } from './energy.service';
 import type { QueryParam } from '../../api/query-values';
@@ -98,5 +99,6 @@ export function energyRoutes(energy: EnergyService): RouteSpec[] {
 
 /** The energy family; empty when the core has no energy port. */
 export function energyFamily(ctx: RouteContext): RouteSpec[] {
-  return ctx.adapter.energy ? energyRoutes(new EnergyService(ctx.adapter.energy)) : [];
+  const port = servedPort(ctx, 'energy');
+  return port ? energyRoutes(new EnergyService(port)) : [];
 }

@@ -2,11 +2,10 @@
  * The FDX-style family: rows 14, 15, 16 and the statement download (docs/api.md, "FDX endpoints").
  * The family validates its own query parameters (`startTime`, `endTime`, `offset`, `limit`), so
  * the routes declare no `/v1` query and document them as OpenAPI parameter objects.
- * Served only when the adapter has an FDX port.
+ * Served when the adapter has an FDX port, or FDX is passed through.
  */
+import { servedPort } from '../served-port';
 import { refOf } from '../../../contracts';
-import { RouteNotFoundError } from '../../errors';
-import type { FdxPort } from '../../ports';
 import {
   checkFdxIds,
   FDX_DEFAULT_LIMIT,
@@ -251,22 +250,12 @@ export function fdxRoutes(fdx: FdxService): RouteSpec[] {
   return [transactionsRoute(fdx), ...statementRoutes(fdx), assetTransferNetworksRoute(fdx)];
 }
 
-/** What the family answers when its data has no source at all: the route does not exist. */
-const unserved = () => Promise.reject(new RouteNotFoundError());
-const NO_FDX_PORT: FdxPort = {
-  getAccountInfo: unserved,
-  listTransactions: unserved,
-  listStatements: unserved,
-  getStatementDocument: unserved,
-  listAssetTransferNetworks: unserved,
-};
-
 /**
  * The FDX family: over the core's FDX port; when FDX is passed through to an upstream, the
  * routes stand in front of it even if the core has no FDX port (their handlers then never run);
  * else empty when the core has none.
  */
 export function fdxFamily(ctx: RouteContext): RouteSpec[] {
-  const port = ctx.adapter.fdx ?? (ctx.passThrough?.has('fdx') ? NO_FDX_PORT : undefined);
+  const port = servedPort(ctx, 'fdx');
   return port ? fdxRoutes(new FdxService(port, ctx.paging, ctx.config.publicBaseUrl)) : [];
 }

@@ -3,6 +3,7 @@
  * token signed by the gateway) and the product list and writes under
  * `/v1/data-provider/cdr/products` (products.routes.ts), each with its scope and rate limits.
  */
+import { servedPort } from '../served-port';
 import { isDemoOnly } from '../../config/core-layout';
 import type { IncomingHttpHeaders } from 'node:http';
 import { refOf } from '../../../contracts';
@@ -254,7 +255,7 @@ export const platformFamily: RouteFamily = async (ctx) => {
     handle: tokenHandler(registry, tokens, limiters.token),
   };
 
-  const port = ctx.adapter.products;
+  const port = servedPort(ctx, 'products');
   if (!port) return [tokenRoute];
   const products = new ProductsService(port, ctx.paging, now);
   return [
