@@ -32,6 +32,17 @@ async function direct(upstream: Upstream, space: string, target: string, init: R
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
+/** The big statement through the gateway, as a raw response read at the caller's pace. */
+async function bigStatement(gw: TestGateway): Promise<http.IncomingMessage> {
+  const target = `/fdx/v6/customer/${C}/accounts/${OPEN}/statements/big`;
+  const token = await gw.token(target);
+  return new Promise<http.IncomingMessage>((resolve, reject) => {
+    http
+      .get(gw.origin + target, { headers: { authorization: `Bearer ${token}` } }, resolve)
+      .on('error', reject);
+  });
+}
+
 describe('a family passed through to an upstream gateway on the demo core', () => {
   let fdxUpstream: Upstream;
   let bankingUpstream: Upstream;
@@ -265,13 +276,7 @@ describe('headers, streaming and the response check against a scripted upstream'
   it('when a multi-MB statement is proxied, then its first bytes reach the caller before the upstream has finished, and every byte arrives', async () => {
     const { gw } = await gatewayWith('log');
     try {
-      const target = `/fdx/v6/customer/${C}/accounts/${OPEN}/statements/big`;
-      const token = await gw.token(target);
-      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        http
-          .get(gw.origin + target, { headers: { authorization: `Bearer ${token}` } }, resolve)
-          .on('error', reject);
-      });
+      const res = await bigStatement(gw);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-length']).toBe(String(BIG));
@@ -297,13 +302,7 @@ describe('headers, streaming and the response check against a scripted upstream'
       const closed = new Promise<boolean>((resolve) => {
         upstreamClosed = resolve;
       });
-      const target = `/fdx/v6/customer/${C}/accounts/${OPEN}/statements/big`;
-      const token = await gw.token(target);
-      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        http
-          .get(gw.origin + target, { headers: { authorization: `Bearer ${token}` } }, resolve)
-          .on('error', reject);
-      });
+      const res = await bigStatement(gw);
       await new Promise((resolve) => res.once('data', resolve));
       res.destroy();
       expect(await closed).toBe(true);
@@ -316,13 +315,7 @@ describe('headers, streaming and the response check against a scripted upstream'
   it('when the upstream stalls in the middle of a statement, then the caller is cut off rather than left waiting', async () => {
     const { gw } = await gatewayWith('off', captureLogger('warn'), 300);
     try {
-      const target = `/fdx/v6/customer/${C}/accounts/${OPEN}/statements/big`;
-      const token = await gw.token(target);
-      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        http
-          .get(gw.origin + target, { headers: { authorization: `Bearer ${token}` } }, resolve)
-          .on('error', reject);
-      });
+      const res = await bigStatement(gw);
       expect(res.statusCode).toBe(200);
       let received = 0;
       const ended = await new Promise<string>((resolve) => {
