@@ -15,6 +15,7 @@ import {
   startFineractSimulator,
 } from '../adapters/fineract/simulator/simulator';
 import { gatewayInstructions, portFrom, stopOnSignals } from './simulator-cli';
+import { fineractSettings } from './simulator-settings';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -43,12 +44,6 @@ async function main(): Promise<void> {
   });
   const data = loadFineractDataset(dataFile);
   const selfUsers = data.selfServiceUsers;
-  const customers = Object.fromEntries(
-    selfUsers.map((u) => [
-      String(u.clientId),
-      { selfServiceUsername: u.username, selfServicePassword: u.password },
-    ]),
-  );
   const clients = data.clients.map((c) => {
     const accounts = data.clientAccounts[String(c.id)] ?? {};
     const count = ['savingsAccounts', 'loanAccounts']
@@ -58,12 +53,7 @@ async function main(): Promise<void> {
   });
   const vars: [string, string][] = [
     ['CORE_ADAPTER', 'fineract'],
-    ['FINERACT_BASE_URL', sim.url],
-    ['FINERACT_TENANT', tenant],
-    ['FINERACT_USERNAME', username],
-    ['FINERACT_PASSWORD', password],
-    ['FINERACT_BSB', '012-345'],
-    ['FINERACT_CUSTOMERS', JSON.stringify(customers)],
+    ...fineractSettings(sim, { tenant, username, password }, data),
   ];
   process.stdout.write(
     [

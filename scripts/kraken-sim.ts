@@ -9,6 +9,7 @@
  */
 import { startKrakenSimulator } from '../adapters/kraken/simulator/simulator';
 import { gatewayInstructions, portFrom, stopOnSignals } from './simulator-cli';
+import { krakenSettings } from './simulator-settings';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -30,13 +31,7 @@ async function main(): Promise<void> {
     const served = user.accountNumbers.filter((n) => sim.data.accounts[n]!.status !== 'VOID');
     return `    ${customerId}  ${user.givenName} ${user.familyName} (account user ${userId}, ${served.length} energy accounts)`;
   });
-  const vars: [string, string][] = [
-    ['CORE_ADAPTER', 'kraken'],
-    ['KRAKEN_BASE_URL', sim.url],
-    ['KRAKEN_API_KEY', sim.apiKey],
-    ['KRAKEN_API_KEY_KIND', 'organization'],
-    ['KRAKEN_CUSTOMERS', JSON.stringify(sim.data.customers)],
-  ];
+  const vars: [string, string][] = [['CORE_ADAPTER', 'kraken'], ...krakenSettings(sim)];
   process.stdout.write(
     [
       `Kraken simulator listening on ${sim.url}`,

@@ -6,10 +6,14 @@
  * `npm run --silent token -- GET /auth/v1/customer/1/accounts | sh` shows the merged list.
  * SIGINT or SIGTERM stops the gateway as `npm start` does, and the simulators with it.
  */
-import { startFineractSimulator } from '../adapters/fineract/simulator/simulator';
+import {
+  loadFineractDataset,
+  startFineractSimulator,
+} from '../adapters/fineract/simulator/simulator';
 import { startKrakenSimulator } from '../adapters/kraken/simulator/simulator';
 import { serveCommand } from '../src/cli/serve';
 import { portFrom } from './simulator-cli';
+import { fineractSettings, krakenSettings } from './simulator-settings';
 
 /** The layout and the settings of both cores, as an operator would export them. */
 const MULTI_CORE_LAYOUT = 'banking:fineract,energy:kraken,common:fineract,fdx:fineract';
@@ -17,9 +21,11 @@ const MULTI_CORE_LAYOUT = 'banking:fineract,energy:kraken,common:fineract,fdx:fi
 async function main(): Promise<void> {
   const env = process.env;
   const host = '127.0.0.1';
+  const login = { tenant: 'default', username: 'mifos', password: 'password' };
   const fineract = await startFineractSimulator({
     port: portFrom(env.FINERACT_SIM_PORT ?? '8443', 'FINERACT_SIM_PORT'),
     host,
+    ...login,
   });
   const kraken = await startKrakenSimulator({
     port: portFrom(env.KRAKEN_SIM_PORT ?? '8444', 'KRAKEN_SIM_PORT'),
@@ -27,18 +33,8 @@ async function main(): Promise<void> {
   });
   const settings: Record<string, string> = {
     CORE_ADAPTERS: MULTI_CORE_LAYOUT,
-    FINERACT_BASE_URL: fineract.url,
-    FINERACT_TENANT: 'default',
-    FINERACT_USERNAME: 'mifos',
-    FINERACT_PASSWORD: 'password',
-    FINERACT_BSB: '012-345',
-    FINERACT_CUSTOMERS: JSON.stringify({
-      '1': { selfServiceUsername: 'client1', selfServicePassword: 'client1-pass' },
-    }),
-    KRAKEN_BASE_URL: kraken.url,
-    KRAKEN_API_KEY: kraken.apiKey,
-    KRAKEN_API_KEY_KIND: 'organization',
-    KRAKEN_CUSTOMERS: JSON.stringify(kraken.data.customers),
+    ...Object.fromEntries(fineractSettings(fineract, login, loadFineractDataset())),
+    ...Object.fromEntries(krakenSettings(kraken)),
     HOLDER_DEV_KEYS: 'true',
   };
   // What the caller set wins: another port, a log level, another layout.

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   type FineractSimulator,
+  loadFineractDataset,
   startFineractSimulator,
 } from '../../adapters/fineract/simulator/simulator';
 import {
@@ -17,6 +18,7 @@ import {
   startKrakenSimulator,
 } from '../../adapters/kraken/simulator/simulator';
 import { OPERATION_NAMES } from '../../src/resilience/operations';
+import { fineractSettings, krakenSettings } from '../../scripts/simulator-settings';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
 
 type Env = Record<string, string | number>;
@@ -24,26 +26,15 @@ type Env = Record<string, string | number>;
 /** Every cached operation at TTL 0, so each call reaches a simulator. */
 const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
 
+const LOGIN = { tenant: 'default', username: 'mifos', password: 'password' };
+
+/** The simulator's `FINERACT_*` settings, under another instance's prefix when given. */
 function fineractEnv(sim: FineractSimulator, prefix = 'FINERACT'): Env {
-  return {
-    [`${prefix}_BASE_URL`]: sim.url,
-    [`${prefix}_USERNAME`]: 'mifos',
-    [`${prefix}_PASSWORD`]: 'password',
-    [`${prefix}_TENANT`]: 'default',
-    [`${prefix}_BSB`]: '012-345',
-    [`${prefix}_CUSTOMERS`]: JSON.stringify({
-      '1': { selfServiceUsername: 'client1', selfServicePassword: 'client1-pass' },
-    }),
-  };
+  const settings = fineractSettings(sim, LOGIN, loadFineractDataset());
+  return Object.fromEntries(settings.map(([k, v]) => [k.replace(/^FINERACT_/, `${prefix}_`), v]));
 }
 
-function krakenEnv(sim: KrakenSimulator): Env {
-  return {
-    KRAKEN_BASE_URL: sim.url,
-    KRAKEN_API_KEY: sim.apiKey,
-    KRAKEN_CUSTOMERS: JSON.stringify(sim.data.customers),
-  };
-}
+const krakenEnv = (sim: KrakenSimulator): Env => Object.fromEntries(krakenSettings(sim));
 
 const WINDOW = '?startTime=2026-01-01&endTime=2026-11-20';
 const MULTI = 'banking:fineract,energy:kraken,common:fineract,fdx:fineract';
