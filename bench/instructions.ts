@@ -16,17 +16,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
 import { loadDevKey } from '../src/auth/dev-keys';
 import { projectRoot } from '../src/config/project-root';
 import { medianOf, shippedNodeOptions } from './proc-stats';
+import { SUBDOMAIN } from './settings';
+import { signTokens } from './tokens';
 
 const env = process.env;
 const WARM = Number(env.BENCH_INSTR_WARM ?? 1500);
 const MEASURED = Number(env.BENCH_INSTR_MEASURED ?? 1000);
 const REPEATS = Number(env.BENCH_INSTR_REPEATS ?? 2);
 const BASE_URL = 'http://gateway.bench';
-const SUBDOMAIN = 'bench-instructions';
 const PORT = 9311;
 
 /** The total instructions (`Ir`) of a callgrind output file. */
@@ -122,24 +122,8 @@ async function main(): Promise<void> {
     { name: 'B', root: projectRoot(), perRequest: [] as number[] },
   ];
   // Tokens are signed once the first run has written the development key.
-  const tokens = async () => {
-    const key = await loadDevKey(keysDir);
-    const signed: string[] = [];
-    for (let i = 0; i < WARM + MEASURED; i += 1) {
-      signed.push(
-        await new SignJWT({})
-          .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-          .setIssuer(SUBDOMAIN)
-          .setSubject(SUBDOMAIN)
-          .setAudience(BASE_URL + target.split('?')[0])
-          .setIssuedAt()
-          .setExpirationTime('15m')
-          .setJti(crypto.randomUUID())
-          .sign(key.privateKey),
-      );
-    }
-    return signed;
-  };
+  const tokens = async () =>
+    signTokens(await loadDevKey(keysDir), BASE_URL + target.split('?')[0], WARM + MEASURED, 900);
   try {
     for (let r = 0; r < REPEATS; r += 1) {
       for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {

@@ -5,7 +5,8 @@ import { MAX_TOKENS, SUBDOMAIN } from './settings';
 
 export interface SigningKey {
   kid: string;
-  privateKey: KeyLike;
+  /** A key made here, or the gateway's development key (`loadDevKey`). */
+  privateKey: KeyLike | Uint8Array;
   publicJwk: JWK;
 }
 
