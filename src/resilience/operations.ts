@@ -62,7 +62,12 @@ const stream = (group: OperationGroup): OperationSpec => ({ group, policy: { kin
  */
 export const OPERATIONS: OperationTable = {
   authorisation: { listShareableAccounts: read('accounts', 60, 600) },
-  customer: { getCustomerDetail: read('customer', 300, 3600) },
+  customer: {
+    getCustomerDetail: read('customer', 300, 3600),
+    // Searched once per consent flow, by an address that is itself personal data: never cached.
+    searchCustomersByEmail: read('customer', 0, 0),
+    getCustomerIdentity: read('customer', 300, 3600),
+  },
   banking: {
     listAccounts: read('accounts', 60, 600),
     listBalances: read('balances', 5, 0),

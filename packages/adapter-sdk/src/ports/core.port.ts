@@ -19,6 +19,8 @@ import type {
   Balance,
   BankingAccountV4,
   CustomerDetail,
+  CustomerIdentity,
+  CustomerSearchResult,
   DirectDebit,
   EnergyAccount,
   EnergyConcession,
@@ -105,9 +107,25 @@ export interface BankingPort {
   listPayees(customerId: string, ctx: CallContext): Promise<Payee[]>;
 }
 
-/** Customer detail (row 12). */
+/**
+ * Customer detail (row 12), and the two endpoints of the platform's consent flow: customer search
+ * by email and customer identity. The consent-flow methods are optional: a core that has no
+ * customer emails leaves them out, and the gateway then asks the cores that have them.
+ */
 export interface CustomerPort {
   getCustomerDetail(customerId: string, ctx: CallContext): Promise<CustomerDetail>;
+  /**
+   * Every customer the email address belongs to: the customer who owns it and every customer whose
+   * authorised contact the person is (an individual and a business customer can both come back).
+   * The gateway hands the address trimmed and lower-cased; the core compares it case-insensitively.
+   * No match is an empty list, never an error. The one method that takes no `customerId`.
+   */
+  searchCustomersByEmail?(email: string, ctx: CallContext): Promise<CustomerSearchResult[]>;
+  /**
+   * The customer's identity claims. For a business customer, the contact details the core holds
+   * for it (its agent or primary contact). An unknown customer is `CustomerNotFoundError`.
+   */
+  getCustomerIdentity?(customerId: string, ctx: CallContext): Promise<CustomerIdentity>;
 }
 
 /** An energy account with the extras the gateway lists on. */

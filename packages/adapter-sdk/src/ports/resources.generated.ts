@@ -10,6 +10,8 @@ export type ContractResource =
   | BankingAccountV3
   | BankingAccountV4
   | CustomerDetail
+  | CustomerIdentity
+  | CustomerSearchResult
   | DirectDebit
   | EnergyAccount
   | EnergyConcession
@@ -133,6 +135,10 @@ export type PhysicalAddressWithPurpose = PhysicalAddressFields & {
    */
   purpose: 'MAIL' | 'OTHER' | 'PHYSICAL' | 'REGISTERED' | 'WORK';
 };
+/**
+ * A phone number in E.164 form, e.g. +61412345678.
+ */
+export type E164PhoneNumber = string;
 /**
  * A transaction of a deposit or a loan account, FDX v6 style. The account category names the kind of account, and each kind has its own list of transaction types; check numbers and payees belong to deposit accounts only.
  */
@@ -1425,6 +1431,90 @@ export interface EmailAddress {
    * Email address.
    */
   address: string;
+}
+/**
+ * The identity of one customer, as OpenID Connect standard claims in camelCase, from which the platform issues its ID token. For a business customer, the contact details the core holds for the organisation (its agent or primary contact).
+ */
+export interface CustomerIdentity {
+  /**
+   * The customer id.
+   */
+  id: string;
+  /**
+   * Contact email address.
+   */
+  email: string;
+  /**
+   * Whether some verification proved that the customer owns the email address.
+   */
+  emailVerified: boolean;
+  /**
+   * Given name; absent for an organisation.
+   */
+  givenName?: string;
+  /**
+   * Family name; absent for an organisation.
+   */
+  familyName?: string;
+  /**
+   * Display name.
+   */
+  name: string;
+  /**
+   * Contact phone number in E.164 form; absent when the core holds none.
+   */
+  phoneNumber?: E164PhoneNumber;
+  /**
+   * Whether some verification proved that the customer owns the phone number.
+   */
+  phoneNumberVerified?: boolean;
+  /**
+   * When the details last changed.
+   */
+  updatedAt: DateTimeString;
+  address?: IdentityAddress;
+}
+/**
+ * Postal address (OpenID Connect address claim).
+ */
+export interface IdentityAddress {
+  /**
+   * Street address, lines separated by newlines.
+   */
+  streetAddress?: string;
+  /**
+   * City or suburb.
+   */
+  locality?: string;
+  /**
+   * State or region.
+   */
+  region?: string;
+  /**
+   * Postal code.
+   */
+  postalCode?: string;
+  /**
+   * Country, ISO 3166-1 alpha-3 (e.g. AUS).
+   */
+  country?: string;
+}
+/**
+ * One customer an email address belongs to, as the platform's consent flow needs it to send a one-time passcode.
+ */
+export interface CustomerSearchResult {
+  /**
+   * The customer id every other holder endpoint takes.
+   */
+  id: string;
+  /**
+   * Display name, e.g. given name then family name, or the organisation's name.
+   */
+  name: string;
+  /**
+   * Mobile number for SMS one-time passcodes, in E.164 form; absent when the core holds none.
+   */
+  phoneNumber?: E164PhoneNumber;
 }
 /**
  * A direct debit authorisation on a banking account.
