@@ -3,7 +3,8 @@
  * record valid against the Fineract OpenAPI components), every payload it serves validated against
  * its component, Fineract's tenant and Basic authentication, the 404 bodies, the transaction
  * search's window, order and paging, Spring paging of loan transactions, the standing instruction
- * and client lists, self-service beneficiaries per user, and the faults it plays on demand.
+ * and client lists (paged and ordered), the contacts data table query, self-service beneficiaries
+ * per user, and the faults it plays on demand.
  * Expected records are computed here from the data set file with small code of their own.
  */
 import fs from 'node:fs';
