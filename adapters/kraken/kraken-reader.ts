@@ -15,7 +15,9 @@ import type { KrakenClient } from './kraken-client';
 import type { KrakenConfig } from './kraken-config';
 import { KrakenAnswerError } from './kraken-errors';
 import type {
+  KrakenAccountHolder,
   KrakenAccountSupply,
+  KrakenAccountUserByEmail,
   KrakenAccountUserAccounts,
   KrakenAccountUserDetail,
   KrakenBill,
@@ -69,6 +71,34 @@ export class KrakenReader {
       accountUser: { concessions: (KrakenConcession | null)[] | null };
     }>('AccountUserConcessions', customerId, ctx);
     return (data.accountUser.concessions ?? []).filter((c): c is KrakenConcession => c !== null);
+  }
+
+  /** The account user an email address belongs to; null when Kraken knows none. */
+  async userByEmail(email: string, ctx: CallContext): Promise<KrakenAccountUserByEmail | null> {
+    try {
+      const data = await this.client.query<{ accountUser: KrakenAccountUserByEmail }>(
+        'AccountUserByEmail',
+        { email },
+        ctx,
+      );
+      return data.accountUser;
+    } catch (err) {
+      if (err instanceof KrakenAnswerError && err.kind === 'notFound') return null;
+      throw err;
+    }
+  }
+
+  /** The users of an account with their portfolio roles on it; none when Kraken has no such account. */
+  async usersOfAccount(accountNumber: string, ctx: CallContext): Promise<KrakenAccountHolder[]> {
+    try {
+      const data = await this.client.query<{
+        getUsersForAccounts: (KrakenAccountHolder | null)[] | null;
+      }>('AccountHolders', { accountNumber }, ctx);
+      return (data.getUsersForAccounts ?? []).filter((u): u is KrakenAccountHolder => u !== null);
+    } catch (err) {
+      if (err instanceof KrakenAnswerError && err.kind === 'notFound') return [];
+      throw err;
+    }
   }
 
   async supplyOf(accountNumber: string, ctx: CallContext): Promise<KrakenAccountSupply> {

@@ -75,7 +75,21 @@ export interface FineractClient {
   legalForm?: FineractEnum;
   officeId?: FineractId;
   officeName?: string;
-  timeline?: { submittedOnDate?: FineractDate; activatedOnDate?: FineractDate };
+  timeline?: {
+    submittedOnDate?: FineractDate;
+    activatedOnDate?: FineractDate;
+    reactivatedOnDate?: FineractDate;
+    closedOnDate?: FineractDate;
+  };
+}
+
+/**
+ * One row of the authorised contacts data table, as `GET /v1/datatables/{table}/query` answers it
+ * (`resultColumns=client_id,mobile_no`; a column without a value is left out).
+ */
+export interface FineractContactRow {
+  client_id?: FineractId;
+  mobile_no?: string;
 }
 
 /** `GET /v1/clients?externalId=...` (`GetClientsResponse`). */

@@ -18,12 +18,15 @@
  * account, a fixed deposit, a recurring deposit, two loans (products 1 and 2) with 30+
  * transactions on the first, standing instructions active, disabled and deleted, and the
  * self-service user `client1` with three third-party-transfer beneficiaries); client 2 (one
- * savings account, one loan, no self-service user); client 3 (no accounts).
+ * savings account, one loan, no self-service user); client 3 (no accounts, no email address);
+ * client 4, a business (an entity client, no accounts) whose authorised contact is client 1's
+ * holder, recorded in the multi-row data table `authorised_contacts` (see `CONTACTS_DATATABLE`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { LosslessNumber, stringify } from 'lossless-json';
 import { seededRandom } from '@data-holder-gateway/adapter-sdk';
+import { CONTACTS_DATATABLE } from './dataset';
 
 type Json = Record<string, unknown>;
 type Ymd = [number, number, number];
@@ -298,6 +301,27 @@ const ALEX: Person = {
 const displayName = (p: Person) =>
   [p.firstname, p.middlename, p.lastname].filter(Boolean).join(' ');
 
+/** A business: an entity client (legal form 2), known by its full name. */
+interface Business {
+  id: number;
+  externalId: string;
+  fullname: string;
+  /** Written as a holder's staff type it in: national format, spaces. */
+  mobileNo: string;
+  emailAddress: string;
+  incorpNumber: string;
+  submitted: string;
+}
+const HARBOUR_BAKERY: Business = {
+  id: 4,
+  externalId: 'c-fin-4',
+  fullname: 'Harbour Bakery Pty Ltd',
+  mobileNo: '0491 570 110',
+  emailAddress: 'accounts@harbourbakery.example',
+  incorpNumber: '12 345 678 901',
+  submitted: '2023-09-01',
+};
+
 function client(p: Person): Json {
   const w = (d: string) => wire(d, p.style);
   return {
@@ -330,6 +354,54 @@ function client(p: Person): Json {
     clientNonPersonDetails: { constitution: notSet, mainBusinessLine: notSet },
     groups: [],
   };
+}
+
+function entityClient(b: Business): Json {
+  const w = (d: string) => wire(d, 'array');
+  return {
+    id: b.id,
+    accountNo: String(b.id).padStart(9, '0'),
+    externalId: b.externalId,
+    status: enumOf(300, 'clientStatusType.active', 'Active'),
+    subStatus: notSet,
+    active: true,
+    activationDate: w(b.submitted),
+    fullname: b.fullname,
+    displayName: b.fullname,
+    mobileNo: b.mobileNo,
+    emailAddress: b.emailAddress,
+    clientType: notSet,
+    clientClassification: notSet,
+    isStaff: false,
+    ...OFFICE,
+    timeline: {
+      submittedOnDate: w(b.submitted),
+      ...by('submitted'),
+      activatedOnDate: w(b.submitted),
+      ...by('activated'),
+    },
+    legalForm: enumOf(2, 'legalFormType.entity', 'ENTITY'),
+    clientNonPersonDetails: {
+      incorpNumber: b.incorpNumber,
+      constitution: notSet,
+      mainBusinessLine: notSet,
+    },
+    groups: [],
+  };
+}
+
+/** The rows of the contacts data table, as its query answers them (every column). */
+function contactRows(): Json[] {
+  return [
+    {
+      id: 1,
+      client_id: HARBOUR_BAKERY.id,
+      name: displayName(JANE),
+      email: JANE.emailAddress,
+      mobile_no: JANE.mobileNo,
+      relationship: 'Director',
+    },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1603,10 +1675,18 @@ export function buildDataset(): Json {
         ],
       },
     ],
-    clients: [JANE, JOHN, ALEX].map(client),
-    clientAccounts: Object.fromEntries(
-      [JANE, JOHN, ALEX].map((p) => [String(p.id), clientAccounts(p)]),
-    ),
+    clients: [...[JANE, JOHN, ALEX].map(client), entityClient(HARBOUR_BAKERY)],
+    clientAccounts: {
+      ...Object.fromEntries([JANE, JOHN, ALEX].map((p) => [String(p.id), clientAccounts(p)])),
+      [String(HARBOUR_BAKERY.id)]: {},
+    },
+    datatables: {
+      [CONTACTS_DATATABLE]: {
+        applicationTableName: 'm_client',
+        columns: ['id', 'client_id', 'name', 'email', 'mobile_no', 'relationship'],
+        rows: contactRows(),
+      },
+    },
     savingsAccounts: [
       savingsPayload(sav1),
       savingsPayload(sav2, { overdraftLimit: 200_000n, overdraftRate: '12.49' }),

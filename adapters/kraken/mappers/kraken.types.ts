@@ -57,6 +57,25 @@ export interface KrakenAccountUserDetail {
   address: KrakenRichAddress | null;
 }
 
+/** The account user of an address as `AccountUserByEmail` selects them. */
+export interface KrakenAccountUserByEmail {
+  id: string;
+  givenName: string;
+  familyName: string;
+  mobile: string;
+  /** The accounts the user holds an account role on (a contact's roles). */
+  accountUserRoles: ({ role: string | null; account: { number: string } } | null)[] | null;
+}
+
+/** A user of an account as `AccountHolders` selects them. */
+export interface KrakenAccountHolder {
+  id: string;
+  givenName: string;
+  familyName: string;
+  /** The portfolio roles through which the user holds the account (none: not a holder). */
+  portfolioUserRoles: ({ role: string | null } | null)[] | null;
+}
+
 export interface KrakenProduct {
   code: string | null;
   displayName: string | null;

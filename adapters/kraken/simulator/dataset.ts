@@ -112,7 +112,10 @@ export interface SimAccountUser {
     postalCode: string;
     country: string;
   };
+  /** Accounts held through the user's portfolio role. */
   accountNumbers: string[];
+  /** Accounts the user may act for through an account role (not their own portfolio's). */
+  accountRoles: { accountNumber: string; role: string }[];
   concessions: SimConcession[];
 }
 
@@ -378,6 +381,32 @@ function accountsOf(n: AccountNumbers, random: SeededRandom): SimAccount[] {
   return accounts;
 }
 
+/** The café's business contact: an account role on the café only, no account of their own. */
+function contactOf(cafe: string): SimAccountUser {
+  return {
+    id: '304',
+    number: 'U-3C4D5E6F',
+    title: 'Ms',
+    givenName: 'Sam',
+    familyName: 'Taylor',
+    email: 'sam.taylor@example.org',
+    mobile: '0491 570 159',
+    landline: '',
+    lastUpdatedAt: '2026-02-03T10:20:00+11:00',
+    address: {
+      streetAddress: '22 Sample Road',
+      dependentLocality: '',
+      locality: 'Portside',
+      administrativeArea: 'VIC',
+      postalCode: '3000',
+      country: 'AU',
+    },
+    accountNumbers: [],
+    accountRoles: [{ accountNumber: cafe, role: 'BUSINESS_COMMS' }],
+    concessions: [],
+  };
+}
+
 /** The account users, their accounts and concession cards. */
 function usersOf(n: AccountNumbers): SimAccountUser[] {
   const { home, dual, old, voided, cafe } = n;
@@ -401,6 +430,7 @@ function usersOf(n: AccountNumbers): SimAccountUser[] {
         country: 'AU',
       },
       accountNumbers: [home, dual, old, voided],
+      accountRoles: [],
       concessions: [
         {
           id: '41',
@@ -443,6 +473,7 @@ function usersOf(n: AccountNumbers): SimAccountUser[] {
         country: 'AU',
       },
       accountNumbers: [],
+      accountRoles: [],
       concessions: [],
     },
     {
@@ -464,8 +495,10 @@ function usersOf(n: AccountNumbers): SimAccountUser[] {
         country: 'AU',
       },
       accountNumbers: [cafe],
+      accountRoles: [],
       concessions: [],
     },
+    contactOf(cafe),
   ];
 }
 
