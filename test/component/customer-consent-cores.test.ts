@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { refOf } from '../../contracts';
+import { contractErrors } from '../helpers/contracts';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
 import { startScriptedUpstream, startUpstreamGateway, type Upstream } from '../helpers/upstream';
 
@@ -20,6 +22,9 @@ interface DemoCustomer {
   authorisedContacts?: { email: string; phoneNumber?: string }[];
   [k: string]: unknown;
 }
+
+const SEARCH_ANSWER = { $ref: refOf('envelopes', 'CustomerSearchResponse') };
+const IDENTITY = { $ref: refOf('customer-identity') };
 
 const expectError = (res: TestResponse, status: number, error: string) =>
   expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });
@@ -89,6 +94,7 @@ describe('customer search over several demo cores', () => {
         ],
       },
     });
+    expect(contractErrors(SEARCH_ANSWER, res.body)).toEqual([]);
   });
 
   it('when nothing matches in any core, then 200 with an empty list', async () => {
@@ -99,6 +105,7 @@ describe('customer search over several demo cores', () => {
   it("when an identity is asked, then it is the common core's", async () => {
     const res = await gw.get('/auth/v1/customer/c-1001');
     expect(res.status).toBe(200);
+    expect(contractErrors(IDENTITY, res.body)).toEqual([]);
     expect(res.body.name).toBe('Jane Citizen');
   });
 
@@ -187,6 +194,7 @@ describe('customer search and identity through a pass-through instance', () => {
         ],
       },
     });
+    expect(contractErrors(SEARCH_ANSWER, res.body)).toEqual([]);
     const seen = upstream.received.slice(mark);
     expect(seen.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
       ['POST', '/cds/auth/v1/customer/search', CREDENTIAL],
@@ -197,6 +205,7 @@ describe('customer search and identity through a pass-through instance', () => {
     const mark = upstream.received.length;
     const res = await gw.get('/auth/v1/customer/c-1001');
     expect(res.status).toBe(200);
+    expect(contractErrors(IDENTITY, res.body)).toEqual([]);
     expect(res.body).toMatchObject({ id: 'c-1001', name: 'Jane Citizen (upstream)' });
     expect(upstream.received.slice(mark).map((r) => [r.method, r.url])).toEqual([
       ['GET', '/cds/auth/v1/customer/c-1001'],
