@@ -306,6 +306,49 @@ describe('customer endpoints turned off or not served', () => {
   });
 });
 
+describe("a core's answers, as the gateway serves them", () => {
+  it('when a core finds one customer twice and adds fields of its own, then each customer comes once with the documented fields only', async () => {
+    const demo = createDemoAdapter(loadDemoData(SAMPLE));
+    const leaky = { internalRef: 'CRM-0042', email: 'jane.citizen@example.com' };
+    const adapter: CoreAdapter = {
+      ...demo,
+      customer: {
+        getCustomerDetail: demo.customer.getCustomerDetail,
+        searchCustomersByEmail: async () => [
+          { id: 'c-1001', name: 'Jane Citizen', ...leaky },
+          { id: 'c-2001', name: 'Example Consulting Pty Ltd' },
+          { id: 'c-1001', name: 'Jane (as contact)', phoneNumber: '+61491570006' },
+        ],
+        getCustomerIdentity: async (customerId, ctx) => ({
+          ...(await demo.customer.getCustomerIdentity!(customerId, ctx)),
+          ...leaky,
+          address: { country: 'AUS', internalRef: 'CRM-0042' } as never,
+        }),
+      },
+    };
+    const gw = await startGateway({}, { adapter });
+    try {
+      const found = await gw.post(SEARCH, { email: 'jane.citizen@example.com' });
+      expect({ status: found.status, body: found.body }).toEqual({
+        status: 200,
+        body: {
+          data: [
+            { id: 'c-1001', name: 'Jane Citizen' },
+            { id: 'c-2001', name: 'Example Consulting Pty Ltd' },
+          ],
+        },
+      });
+      const identity = await gw.get(identityPath('c-1003'));
+      expect(identity.status).toBe(200);
+      expect(identity.body).not.toHaveProperty('internalRef');
+      expect(identity.body.address).toEqual({ country: 'AUS' });
+      expect(identity.body.email).toBe('jane.citizen@example.com');
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
 describe('personal data of a search in logs and metrics', () => {
   it('when searches succeed, fail and are refused, then no log line and no metric holds an address', async () => {
     const { logger, lines } = captureLogger('trace');

@@ -27,10 +27,14 @@ const IDENTITY_FIELDS = [
 ] as const;
 const ADDRESS_FIELDS = ['streetAddress', 'locality', 'region', 'postalCode', 'country'] as const;
 
-/** The results, each customer once (the first answer for an id wins), in the port's order. */
+/**
+ * The results, each customer once (the first answer for an id wins), in the port's order: an
+ * adapter may find one customer both as owner and as contact of the address.
+ */
 export function uniqueCustomers(results: readonly CustomerSearchResult[]): CustomerSearchResult[] {
-  const seen = new Set<string>();
-  return results.filter((r) => !seen.has(r.id) && seen.add(r.id) !== undefined);
+  const byId = new Map<string, CustomerSearchResult>();
+  for (const result of results) if (!byId.has(result.id)) byId.set(result.id, result);
+  return [...byId.values()];
 }
 
 /**
