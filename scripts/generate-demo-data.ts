@@ -2338,11 +2338,118 @@ function products(): Json[] {
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The consent flow: identities, and a business customer whose authorised contact is Jane
+// ---------------------------------------------------------------------------------------------
+
+/** E.164 of a national mobile number: `0491 570 006` -> `+61491570006`. */
+function e164(phone: string): string {
+  return `+61${phone.replace(/\s/g, '').slice(1)}`;
+}
+
+/** A person's identity (customer-identity.json without id); `verified` says what was proved. */
+function personIdentity(p: Person, verified: { email: boolean; phone: boolean }): Json {
+  return {
+    email: p.email,
+    emailVerified: verified.email,
+    givenName: p.firstName,
+    familyName: p.lastName,
+    name: `${p.firstName} ${p.lastName}`,
+    phoneNumber: e164(p.phone),
+    phoneNumberVerified: verified.phone,
+    updatedAt: p.lastUpdateTime,
+    address: {
+      streetAddress: p.address.line1,
+      locality: p.address.city,
+      region: p.address.state,
+      postalCode: p.address.postcode,
+      country: 'AUS',
+    },
+  };
+}
+
+const CONSENT_IDENTITIES: Record<string, Json> = {
+  [JANE.customerId]: personIdentity(JANE, { email: true, phone: true }),
+  [JOHN.customerId]: personIdentity(JOHN, { email: true, phone: false }),
+  [SAM.customerId]: personIdentity(SAM, { email: false, phone: false }),
+};
+
+/**
+ * A business customer: its own contact points, and Jane as its authorised contact, so that a
+ * search by Jane's address finds her and the business. The detail contract has only the person
+ * variant: the business's detail is its agent (Jane) at the business's contact points.
+ */
+const BUSINESS: Person = {
+  customerId: 'c-2001',
+  firstName: 'Jane',
+  lastName: 'Citizen',
+  middleNames: [],
+  prefix: 'Ms',
+  email: 'accounts@consulting.example.com',
+  phone: '0491 570 110',
+  address: {
+    line1: 'Level 3, 10 Example Place',
+    city: 'Exampleton',
+    postcode: '2999',
+    state: 'NSW',
+  },
+  lastUpdateTime: '2026-08-14T01:30:00Z',
+};
+const BUSINESS_NAME = 'Example Consulting Pty Ltd';
+
+function businessCustomer(): Json {
+  const account = bankingAccount({
+    n: 1,
+    owner: BUSINESS,
+    category: 'TRANS_AND_SAVINGS_ACCOUNTS',
+    productName: 'Business Everyday',
+    displayName: `${BUSINESS_NAME} operating account`,
+    subtitle: 'Business transaction account',
+    openStatus: 'OPEN',
+    creationDate: '2021-07-01',
+    ownership: 'ONE_PARTY',
+    complex: 'ORGANIZATION',
+    users: [
+      { id: BUSINESS.customerId, email: BUSINESS.email, isAccountHolder: true },
+      user(JANE, false),
+    ],
+    current: 41250.35,
+    extra: savingsExtra(true),
+  });
+  (account.addresses as Json[])[0]!.simple = {
+    ...((account.addresses as Json[])[0]!.simple as Json),
+    mailingName: BUSINESS_NAME,
+  };
+  // An organisation has no given and family name; its name is the business's.
+  const identity = personIdentity(BUSINESS, { email: true, phone: true });
+  delete identity.givenName;
+  delete identity.familyName;
+  identity.name = BUSINESS_NAME;
+  return {
+    customerId: BUSINESS.customerId,
+    detail: customerDetail(BUSINESS),
+    payees: [],
+    bankingAccounts: [account],
+    energyAccounts: [],
+    identity,
+    authorisedContacts: [{ email: JANE.email, phoneNumber: e164(JANE.phone) }],
+  };
+}
+
+/** The data set with each person's identity, and the business customer after them. */
+function withConsentFlowCustomers(data: { customers: Json[]; products: Json[] }): Json {
+  const customers = data.customers.map((c) => {
+    const identity = CONSENT_IDENTITIES[String(c.customerId)];
+    return identity ? { ...c, identity } : c;
+  });
+  return { ...data, customers: [...customers, businessCustomer()] };
+}
+
 /** Builds the whole data set. */
 export function buildDemoData(): Json {
   const janePayees = payees(32, '1001');
   const johnPayees = payees(3, '1002');
-  return {
+  return withConsentFlowCustomers({
     customers: [
       {
         customerId: JANE.customerId,
@@ -2367,7 +2474,7 @@ export function buildDemoData(): Json {
       },
     ],
     products: products(),
-  };
+  });
 }
 
 if (require.main === module) {

@@ -250,6 +250,15 @@ export const GATEWAY_SETTINGS = {
       return layout;
     },
   ),
+  authCustomerEndpoints: derived(
+    'AUTH_CUSTOMER_ENDPOINTS',
+    enumOf(TRUE_FALSE, {
+      default: 'true',
+      description:
+        "Serve the consent flow's customer search and identity (POST /auth/v1/customer/search, GET /auth/v1/customer/{customerId}); false for a holder with its own identity provider (both 404).",
+    }),
+    (value) => value === 'true',
+  ),
   bankingAccountDetailVersion: setting(
     'BANKING_ACCOUNT_DETAIL_VERSION',
     enumOf([3, 4], { default: 4, description: 'Banking account detail version (3 or 4).' }),

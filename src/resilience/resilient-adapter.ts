@@ -24,7 +24,7 @@ import { circuitNames } from './circuit-groups';
 import { Circuits } from './circuits';
 import { isCoreFailure } from './core-failure';
 import { maintenanceClock } from './maintenance';
-import { OPERATION_NAMES, type OperationPolicy, operations } from './operations';
+import { NEVER_CACHED, OPERATION_NAMES, type OperationPolicy, operations } from './operations';
 import { RetryBudget } from './retry-budget';
 import { SingleFlight } from './single-flight';
 import { withTimeout } from './timeout';
@@ -120,7 +120,10 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
   };
 }
 
-/** Throws when a per-operation setting names an operation no port has (a typo would be ignored). */
+/**
+ * Throws when a per-operation setting names an operation no port has (a typo would be ignored),
+ * or gives a cache lifetime to an operation that is never cached.
+ */
 function checkOperationSettings(settings: ResilienceDeps['settings']): void {
   const known = new Set(OPERATION_NAMES);
   const problems = (
@@ -129,12 +132,17 @@ function checkOperationSettings(settings: ResilienceDeps['settings']): void {
       ['CACHE_STALE_SECONDS', settings.cacheStaleSeconds],
     ] as const
   ).flatMap(([env, values]) =>
-    Object.keys(values)
-      .filter((name) => !known.has(name))
-      .map(
-        (name) =>
+    Object.entries(values).flatMap(([name, seconds]) => {
+      if (!known.has(name))
+        return [
           `${env}: unknown operation "${name}" (operations are <port>.<method>, e.g. banking.listBalances)`,
-      ),
+        ];
+      if (NEVER_CACHED.has(name) && seconds > 0)
+        return [
+          `${env}: "${name}" is never cached (its argument is personal data); only 0 is allowed`,
+        ];
+      return [];
+    }),
   );
   if (problems.length > 0) throw new ConfigError(problems);
 }

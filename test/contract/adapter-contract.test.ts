@@ -24,6 +24,7 @@ describeAdapterContract({
     otherCustomerId: 'c-1002',
     emptyCustomerId: 'c-1003',
     unknownCustomerId: 'c-9999',
+    customerEmail: 'jane.citizen@example.com',
     fdx: { accountId: 'acc-b-1001-01', minTransactions: 120, minAssetTransferNetworks: 3 },
   },
   setup: async () => ({

@@ -25,6 +25,17 @@ function broken(inner: CoreAdapter): CoreAdapter {
           person: { ...detail.person, lastUpdateTime: new Date(0) as unknown as string },
         };
       },
+      // Defect 7: the search compares case-sensitively (a core holding "Jane@..." is missed).
+      async searchCustomersByEmail(email, ctx) {
+        return email === email.toLowerCase()
+          ? inner.customer.searchCustomersByEmail!(email, ctx)
+          : [];
+      },
+      // Defect 8: an unknown customer gets someone else's identity.
+      async getCustomerIdentity(customerId, ctx) {
+        const known = customerId === 'c-9999' ? 'c-1001' : customerId;
+        return inner.customer.getCustomerIdentity!(known, ctx);
+      },
     },
     banking: {
       ...banking,
@@ -61,6 +72,7 @@ describeAdapterContract({
     customerId: 'c-1001',
     otherCustomerId: 'c-1002',
     unknownCustomerId: 'c-9999',
+    customerEmail: 'jane.citizen@example.com',
     fdx: { accountId: 'acc-b-1001-01', pageLimit: 50 },
   },
   setup: async () => ({

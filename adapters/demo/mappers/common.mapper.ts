@@ -2,6 +2,8 @@
 import {
   pick,
   type CustomerDetail,
+  type CustomerIdentity,
+  type CustomerSearchResult,
   type RelatedUser,
   type ShareableAccountRecord,
 } from '@data-holder-gateway/adapter-sdk';
@@ -29,5 +31,46 @@ export function toShareableAccount(record: {
       email: u.email,
       isAccountHolder: u.isAccountHolder,
     })),
+  };
+}
+
+/** A search result: the customer's id and name, and the phone of whoever the address is. */
+export function toSearchResult(
+  customerId: string,
+  name: string,
+  phoneNumber: string | undefined,
+): CustomerSearchResult {
+  return { id: customerId, name, ...(phoneNumber !== undefined ? { phoneNumber } : {}) };
+}
+
+/** The file's identity record with the customer id; fields by allow-list. */
+export function toCustomerIdentity(
+  customerId: string,
+  record: Omit<CustomerIdentity, 'id'>,
+): CustomerIdentity {
+  const fields = [
+    'email',
+    'emailVerified',
+    'givenName',
+    'familyName',
+    'name',
+    'phoneNumber',
+    'phoneNumberVerified',
+    'updatedAt',
+  ] as const;
+  return {
+    id: customerId,
+    ...pick(record, fields),
+    ...(record.address
+      ? {
+          address: pick(record.address, [
+            'streetAddress',
+            'locality',
+            'region',
+            'postalCode',
+            'country',
+          ] as const),
+        }
+      : {}),
   };
 }

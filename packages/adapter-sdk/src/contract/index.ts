@@ -10,6 +10,9 @@
  * - an unknown customer is `CustomerNotFoundError` on every customer-scoped method;
  * - ids are unique, a customer's records never carry another customer's account ids, methods
  *   given account ids answer only for those ids;
+ * - when the adapter implements the consent flow's customer methods: the search finds the fixture
+ *   customer by `customerEmail` whatever its case, answers `[]` for nobody, and the identity
+ *   validates (an unknown customer is `CustomerNotFoundError`);
  * - FDX paging: pages walked with small limits hold no duplicates, are newest first, respect the
  *   date window, end with no `next`; statement totals agree with what the pages hold;
  * - results survive the gateway's cache serialisation unchanged, reads are repeatable;
@@ -30,6 +33,7 @@
  *
  * @packageDocumentation
  */
+import { describeConsentFlow } from './consent-flow';
 import { describeCustomer } from './customer';
 import { describeFdx } from './fdx';
 import { ContractHarness } from './harness';
@@ -71,6 +75,7 @@ export function describeAdapterContract(options: AdapterContractOptions): void {
     if (fixtures.otherCustomerId) describeCustomer(h, fixtures.otherCustomerId, 'second');
     if (fixtures.emptyCustomerId) describeCustomer(h, fixtures.emptyCustomerId, 'empty');
     describeIsolation(h);
+    describeConsentFlow(h);
     if (h.ports.has('fdx') && fixtures.fdx) describeFdx(h, fixtures.fdx);
     // Last: it closes the adapter.
     describeLifecycle(h);

@@ -36,6 +36,12 @@ export interface AdapterContractFixtures {
   emptyCustomerId?: string;
   /** A customer id the core does not know. */
   unknownCustomerId: string;
+  /**
+   * An email address of `customerId` as the core holds it: required when the adapter implements
+   * `customer.searchCustomersByEmail` (the search must find `customerId` by it, whatever its
+   * case), refused when it does not.
+   */
+  customerEmail?: string;
   /** FDX expectations; required when the adapter serves the `fdx` port. */
   fdx?: FdxFixtures;
   /** Window of the energy invoice checks. Default 2000-01-01 to 2099-12-31. */
