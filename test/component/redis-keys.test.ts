@@ -17,6 +17,7 @@ import {
 import type { CoreAdapter, CustomerDetail } from '../../src/ports';
 import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
+import { captureLogger } from '../helpers/log-capture';
 import { type OwnRedis, replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';
 import { bearer, READ, REDIS_URL, runId } from './platform-helpers';
 
@@ -260,4 +261,44 @@ describe('what the gateway leaves in Redis after traffic', () => {
       expect({ key, found }).toEqual({ key, found: [] });
     }
   });
+});
+
+describe('the digest key of a demo deployment', () => {
+  const warning =
+    'REDIS_KEY_SECRET and CACHE_ENCRYPTION_KEY unset: ids and addresses in Redis keys are digested with a development key anyone can derive (demo core only)';
+  const keyWarningsOf = (lines: string[]) =>
+    lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.level === 40 && entry.msg.startsWith('REDIS_KEY_SECRET'))
+      .map((entry) => entry.msg);
+  const namespace = `test-${runId()}`;
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+  });
+  afterAll(async () => {
+    // The demo client each start registers in the namespace's empty registry.
+    const keys = await keysMatching(redis, `dhg:${namespace}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it.each([
+    ['Redis and no key', { REDIS_URL }, [warning]],
+    [
+      'Redis and CACHE_ENCRYPTION_KEY',
+      { REDIS_URL, CACHE_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') },
+      [],
+    ],
+    ['no Redis', {}, []],
+  ])(
+    'when the demo core starts with %s, then a development digest key is said only when it lands in Redis',
+    async (_name, env, expected) => {
+      const { logger, lines } = captureLogger('warn');
+      const gw = await startGateway({ ...env, REDIS_KEY_NAMESPACE: namespace }, { logger });
+      await gw.close();
+      expect(keyWarningsOf(lines)).toEqual(expected);
+    },
+  );
 });
