@@ -126,15 +126,25 @@ async function guess(
   return statuses;
 }
 
-/** 30 wrong secrets answered 401, the 31st refused: the failure limit's default of 30 is used up. */
-const LOCKED_OUT = [...Array(30).fill(401), 429];
+/**
+ * Failed authentications per address per window. The default is 30 (31 wrong secrets lock an
+ * address out); a smaller limit keeps each scrypt-bound test short, and changes nothing else.
+ */
+const FAILURE_LIMIT = 5;
+/** Wrong secrets up to the limit answered 401, the next refused. */
+const LOCKED_OUT = [...Array(FAILURE_LIMIT).fill(401), 429];
+const LOCK_OUT = FAILURE_LIMIT + 1;
 
 /** A gateway (demo core, in-process limits) with `env`, a client `app`, and a proxy in front. */
 function behindProxy(env: Record<string, string | number>) {
   const state = {} as { gw: TestGateway; proxy: ForwardingProxy; dir: PlatformDir; secret: string };
   beforeAll(async () => {
     state.dir = platformDir();
-    state.gw = await startGateway({ ...state.dir.env, ...env });
+    state.gw = await startGateway({
+      ...state.dir.env,
+      RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS: FAILURE_LIMIT,
+      ...env,
+    });
     state.proxy = await startForwardingProxy(state.gw.origin);
     ({ secret: state.secret } = await state.dir.registry.create('app', BOTH));
   });
@@ -152,9 +162,9 @@ describe.each([
 ])('with TRUST_PROXY naming %s, behind a proxy', (_name, trustProxy) => {
   const at = behindProxy({ TRUST_PROXY: trustProxy });
 
-  it('when one client sends 31 wrong secrets, then it is locked out while another client behind the same proxy still gets its token', async () => {
+  it('when one client uses up its failure limit with wrong secrets, then it is locked out while another client behind the same proxy still gets its token', async () => {
     const attacker = loopbackAddress();
-    expect(await guess(at.proxy.origin, attacker, 'app', 31)).toEqual(LOCKED_OUT);
+    expect(await guess(at.proxy.origin, attacker, 'app', LOCK_OUT)).toEqual(LOCKED_OUT);
     const stillLocked = await requestTokenFrom(at.proxy.origin, attacker, {
       id: 'app',
       secret: at.secret,
@@ -171,7 +181,7 @@ describe.each([
   it('when a client sends its own X-Forwarded-For through the proxy, then it is still counted by the address the proxy saw', async () => {
     const attacker = loopbackAddress();
     const spoofed = () => ({ 'x-forwarded-for': `203.0.113.${crypto.randomInt(1, 255)}` });
-    expect(await guess(at.proxy.origin, attacker, 'app', 31, spoofed)).toEqual(LOCKED_OUT);
+    expect(await guess(at.proxy.origin, attacker, 'app', LOCK_OUT, spoofed)).toEqual(LOCKED_OUT);
   });
 });
 
@@ -179,8 +189,8 @@ describe('with TRUST_PROXY unset', () => {
   describe('behind a proxy', () => {
     const at = behindProxy({});
 
-    it('when one client sends 31 wrong secrets, then every client behind the proxy shares its lock-out (the proxy is the only address seen)', async () => {
-      expect(await guess(at.proxy.origin, loopbackAddress(), 'app', 31)).toEqual(LOCKED_OUT);
+    it('when one client uses up its failure limit with wrong secrets, then every client behind the proxy shares its lock-out (the proxy is the only address seen)', async () => {
+      expect(await guess(at.proxy.origin, loopbackAddress(), 'app', LOCK_OUT)).toEqual(LOCKED_OUT);
       const other = await requestTokenFrom(at.proxy.origin, loopbackAddress(), {
         id: 'app',
         secret: at.secret,
@@ -192,10 +202,10 @@ describe('with TRUST_PROXY unset', () => {
   describe('called directly', () => {
     const at = behindProxy({});
 
-    it('when a caller sends a different X-Forwarded-For with each wrong secret, then it changes nothing: its 31st is refused', async () => {
+    it('when a caller sends a different X-Forwarded-For with each wrong secret, then it changes nothing: it is locked out at its limit', async () => {
       const caller = loopbackAddress();
       const spoofed = () => ({ 'x-forwarded-for': `203.0.113.${crypto.randomInt(1, 255)}` });
-      expect(await guess(at.gw.origin, caller, 'app', 31, spoofed)).toEqual(LOCKED_OUT);
+      expect(await guess(at.gw.origin, caller, 'app', LOCK_OUT, spoofed)).toEqual(LOCKED_OUT);
       // The same secret from another address passes: the lock-out was the caller's alone.
       const other = await requestTokenFrom(at.gw.origin, loopbackAddress(), {
         id: 'app',
