@@ -39,6 +39,7 @@ import {
   redisTargetOf,
   waitForRedis,
 } from './resilience/redis';
+import { type RedisKeys, redisKeysOf } from './resilience/redis-keys';
 import {
   type ResilienceDeps,
   type ResilientAdapter,
@@ -143,9 +144,25 @@ async function holderKeySet(
   return { keySet };
 }
 
+/**
+ * The deployment's key scheme; a development digest key (demo core, no secret) is said once when
+ * keys land in a Redis, where anyone could derive it.
+ */
+function deploymentKeys(config: Config, logger: Logger): RedisKeys {
+  const keys = redisKeysOf(config);
+  const inRedis = redisTargetOf(config) !== undefined || config.resilience.cacheRedisUrl;
+  if (inRedis && keys.source === 'development') {
+    logger.warn(
+      'REDIS_KEY_SECRET and CACHE_ENCRYPTION_KEY unset: ids and addresses in Redis keys are digested with a development key anyone can derive (demo core only)',
+    );
+  }
+  return keys;
+}
+
 /** What lives in Redis (or in process without one): the replay store, and the cache's Redis. */
 async function sharedStores(
   config: Config,
+  keys: RedisKeys,
   metrics: GatewayMetrics,
   logger: Logger,
   now: () => number,
@@ -160,7 +177,7 @@ async function sharedStores(
     replayStore = redisReplayStore(
       redis,
       now,
-      undefined,
+      keys,
       () => metrics.replayStoreErrors.inc(),
       (sinceMs) =>
         logger.warn(
@@ -280,11 +297,19 @@ export async function createGateway(
   const metrics = options.metrics ?? new GatewayMetrics();
   const instances = await coreInstances(config, options, logger);
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
-  const { redis, cacheRedis, replayStore } = await sharedStores(config, metrics, logger, now);
+  const redisKeys = deploymentKeys(config, logger);
+  const { redis, cacheRedis, replayStore } = await sharedStores(
+    config,
+    redisKeys,
+    metrics,
+    logger,
+    now,
+  );
   const served = resilientInstances(instances, {
     settings: config.resilience,
     metrics,
     cache: cacheStore(config, cacheRedis, logger),
+    keys: redisKeys,
     logger,
     now,
   });
@@ -312,6 +337,7 @@ export async function createGateway(
     logger,
     now,
     redis,
+    redisKeys,
     paging: new PagingTokens(config.pagingSecret),
     onClose: (fn) => closers.push(fn),
   });
@@ -325,6 +351,7 @@ export async function createGateway(
     metrics,
     readiness,
     separateMetrics: config.metricsPort !== undefined,
+    trustProxy: config.trustProxy,
     passThrough: passThrough.byFamily,
   });
 

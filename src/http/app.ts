@@ -12,6 +12,7 @@ import { errorHandler, sendError } from './error-handler';
 import { buildOpenApi } from './openapi';
 import type { FamilyProxy } from './proxy/family-proxy';
 import type { CoreFamily, RouteSpec } from './route-spec';
+import type { TrustProxy } from '../config/trust-proxy';
 import { buildApiRouter, refuseDeclaredTooLarge } from './router';
 import { httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
@@ -34,6 +35,11 @@ export interface AppDeps {
   separateMetrics?: boolean;
   /** Core families passed through to an upstream (docs/proxying.md); the rest use the adapter. */
   passThrough?: ReadonlyMap<CoreFamily, FamilyProxy>;
+  /**
+   * Proxies trusted to name the client (`TRUST_PROXY`: Express's `trust proxy`): `req.ip`, which
+   * the per-address limits count, is then the address they name. Absent: the peer's address.
+   */
+  trustProxy?: TrustProxy;
 }
 
 export interface GatewayHttp {
@@ -121,6 +127,7 @@ function buildAdminApp(deps: AppDeps): Express {
  */
 export function buildApp(deps: AppDeps): GatewayHttp {
   const app = plainExpressApp();
+  if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   addOperationalRoutes(app, deps, !deps.separateMetrics);
   const recordRequest = httpMetrics(deps.metrics);
   const logRequest = createHttpLogger(deps.logger);

@@ -2,6 +2,7 @@
 import type { CoreFamily } from '../config/core-layout';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RedisClient } from '../resilience/redis';
+import type { RedisKeys } from '../resilience/redis-keys';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Readable } from 'node:stream';
@@ -24,7 +25,7 @@ export interface AuthRequest {
   authorization?: string;
   /** The raw request path, without the query. */
   path: string;
-  /** The peer address (no proxy headers are trusted). */
+  /** The client's address: the peer's, or the one trusted proxies name (`TRUST_PROXY`). */
   ip: string;
   headers: IncomingHttpHeaders;
 }
@@ -140,6 +141,8 @@ export interface RouteContext {
   now: () => number;
   /** The shared Redis connection, when a Redis is configured. */
   redis?: RedisClient;
+  /** The deployment's Redis key names and digests (also of the in-process stores). */
+  redisKeys: RedisKeys;
   /** Issues and verifies opaque paging tokens (FDX offsets, product cursors). */
   paging: PagingTokens;
   /** Registers a function run once when the gateway closes (timers, files, connections). */

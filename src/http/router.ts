@@ -88,7 +88,7 @@ function authRequest(req: Request): AuthRequest {
   return {
     authorization: req.headers.authorization,
     path: rawPath(req),
-    ip: req.socket.remoteAddress ?? '',
+    ip: req.ip ?? '',
     headers: req.headers,
   };
 }
@@ -184,7 +184,7 @@ function handler(route: RouteSpec, deps: RouterDeps): Step {
       body: route.body && route.body !== 'accountIds' ? req.body : undefined,
       auth: res.locals.auth,
       headers: req.headers,
-      ip: req.socket.remoteAddress ?? '',
+      ip: req.ip ?? '',
       ctx: new RequestCallContext(res),
     });
     markDeprecated(route, res, params);

@@ -19,6 +19,7 @@ import type { GatewayMetrics } from '../observability/metrics';
 import { ConfigError } from '../config/config-error';
 import type { CallContext, CoreAdapter } from '../ports';
 import type { CacheStore } from './cache';
+import type { RedisKeys } from './redis-keys';
 import { CachedCalls } from './cached-calls';
 import { circuitNames } from './circuit-groups';
 import { Circuits } from './circuits';
@@ -33,6 +34,8 @@ export interface ResilienceDeps {
   settings: Config['resilience'];
   metrics: GatewayMetrics;
   cache: CacheStore;
+  /** The deployment's Redis key names and digests (cache and single-flight keys). */
+  keys: RedisKeys;
   logger: Logger;
   /** Clock for the cache and maintenance windows (ms). Circuits use real time (opossum timers). */
   now: () => number;
@@ -164,6 +167,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
   const cached = new CachedCalls({
     adapterId,
     cache: deps.cache,
+    keys: deps.keys,
     metrics,
     logger: deps.logger,
     now,

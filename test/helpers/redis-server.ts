@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Redis, { Cluster } from 'ioredis';
 import { replayEpochKey } from '../../src/auth/replay-store';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { freePort } from './ports';
 
 export interface OwnRedis {
@@ -91,11 +92,12 @@ async function clientFor(at: RedisAt): Promise<Redis | Cluster> {
  * A Redis that never held replay memory reads as one that lost it, and refuses every token for the
  * clock tolerance: this test wants a Redis that has kept its memory for longer than a token lives.
  * Only an absent start is set, so a Redis that has one keeps it. With Sentinel, the start is
- * replicated before this returns, so a failover keeps it.
+ * replicated before this returns, so a failover keeps it. `namespace` is the gateway's
+ * (`REDIS_KEY_NAMESPACE`, default its `HOLDER_SUBDOMAIN`).
  */
-export async function replayMemoryLongKept(at: RedisAt): Promise<void> {
+export async function replayMemoryLongKept(at: RedisAt, namespace: string): Promise<void> {
   const redis = await clientFor(at);
-  await redis.set(replayEpochKey(), String(Date.now() - 3_600_000), 'NX');
+  await redis.set(replayEpochKey(redisKeys({ namespace })), String(Date.now() - 3_600_000), 'NX');
   if (typeof at === 'object' && 'sentinels' in at) await (redis as Redis).wait(1, 5000);
   await redis.quit();
 }

@@ -17,6 +17,7 @@ import {
   type OperationTable,
   operations,
 } from '../../src/resilience/operations';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { withResilience } from '../../src/resilience/resilient-adapter';
 
 const ctx = { signal: new AbortController().signal, requestId: 'r-1' };
@@ -27,6 +28,7 @@ function resilient(adapter: CoreAdapter, env: Record<string, string> = {}) {
     settings: configFrom({ RETRY_ATTEMPTS: 0, ...env }).resilience,
     metrics: new GatewayMetrics({ processMetrics: false }),
     cache: memoryCacheStore(100),
+    keys: redisKeys({ namespace: 'unit' }),
     logger: pino({ level: 'silent' }),
     now: Date.now,
   });
