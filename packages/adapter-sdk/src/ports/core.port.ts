@@ -118,7 +118,9 @@ export interface CustomerPort {
    * Every customer the email address belongs to: the customer who owns it and every customer whose
    * authorised contact the person is (an individual and a business customer can both come back).
    * The gateway hands the address trimmed and lower-cased; the core compares it case-insensitively.
-   * No match is an empty list, never an error. The one method that takes no `customerId`.
+   * `phoneNumber` is where the platform sends an SMS passcode: for a customer found through one of
+   * its contacts, the contact's number. No match is an empty list, never an error. The one method
+   * that takes no `customerId`; never cached, and never to be logged (the address is personal data).
    */
   searchCustomersByEmail?(email: string, ctx: CallContext): Promise<CustomerSearchResult[]>;
   /**
