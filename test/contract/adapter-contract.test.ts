@@ -7,6 +7,7 @@ import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import { fineractAdapterModule } from '../../adapters/fineract';
 import { adapterModule as templateAdapterModule } from '../../adapters/template';
 import { startFineractSimulator } from '../../adapters/fineract/simulator/simulator';
+import { CONTACTS_DATATABLE } from '../../adapters/fineract/simulator/dataset';
 import { adapterConfigFrom } from '../../src/config/adapter-config';
 import { describeAdapterContract } from '@data-holder-gateway/adapter-sdk/contract';
 import { silentLog } from '../kit/load-adapter';
@@ -71,6 +72,7 @@ describeAdapterContract({
     otherCustomerId: '2',
     emptyCustomerId: '3',
     unknownCustomerId: '999',
+    customerEmail: 'jane.citizen@example.com',
     fdx: { accountId: 'sav-1', minTransactions: 100 },
     abortsOnSignal: true,
   },
@@ -81,6 +83,7 @@ describeAdapterContract({
       FINERACT_USERNAME: 'mifos',
       FINERACT_PASSWORD: 'password',
       FINERACT_BSB: '012-345',
+      FINERACT_CONTACTS_DATATABLE: CONTACTS_DATATABLE,
       FINERACT_CUSTOMERS: JSON.stringify({
         '1': { selfServiceUsername: 'client1', selfServicePassword: 'client1-pass' },
       }),

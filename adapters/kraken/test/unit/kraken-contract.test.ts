@@ -21,6 +21,7 @@ describeAdapterContract({
     otherCustomerId: '3',
     emptyCustomerId: '2',
     unknownCustomerId: '999',
+    customerEmail: 'jane.citizen@example.com',
     abortsOnSignal: true,
   },
   setup: async () => {
