@@ -46,6 +46,9 @@ import {
 } from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
 import { type Readiness, readinessProbe } from './observability/readiness';
+import { WatchedRefusalFile } from './refusals/refusal-file';
+import { RefusalList } from './refusals/refusal-list';
+import { SharingRefusals } from './refusals/sharing-refusals';
 
 export interface GatewayOptions {
   /** Clock in milliseconds (tests inject one); default `Date.now`. */
@@ -208,6 +211,34 @@ function countedHolderVerifier(
   };
 }
 
+/**
+ * The holder's refusals to share: the operator's list (`SHARING_REFUSALS_FILE`, read now, a bad
+ * file stops start-up, then re-read when it changes) and the status of refused body ids.
+ * @throws ConfigError naming the file and its bad entries
+ */
+function sharingRefusals(
+  config: Config,
+  metrics: GatewayMetrics,
+  logger: Logger,
+): { refusals: SharingRefusals; close: () => void } {
+  const { file, bodyIdNotFoundStatus } = config.refusals;
+  if (!file) {
+    return {
+      refusals: new SharingRefusals(() => RefusalList.EMPTY, bodyIdNotFoundStatus),
+      close: () => undefined,
+    };
+  }
+  const watched = new WatchedRefusalFile(file, {
+    logger,
+    onReload: (outcome) => metrics.sharingRefusalListReloads.inc({ outcome }),
+  });
+  logger.info({ file, entries: watched.current().size }, 'sharing refusal list read');
+  return {
+    refusals: new SharingRefusals(() => watched.current(), bodyIdNotFoundStatus),
+    close: () => watched.close(),
+  };
+}
+
 /** The configured adapter instances, or the one an embedder gave (serving every family). */
 async function coreInstances(
   config: Config,
@@ -278,7 +309,15 @@ export async function createGateway(
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new GatewayMetrics();
-  const instances = await coreInstances(config, options, logger);
+  // Before anything opens a connection: a bad refusal file stops start-up with nothing to close.
+  const { refusals, close: closeRefusals } = sharingRefusals(config, metrics, logger);
+  let instances: CoreInstance[];
+  try {
+    instances = await coreInstances(config, options, logger);
+  } catch (err) {
+    closeRefusals();
+    throw err;
+  }
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const { redis, cacheRedis, replayStore } = await sharedStores(config, metrics, logger, now);
   const served = resilientInstances(instances, {
@@ -304,7 +343,7 @@ export async function createGateway(
     cacheRedis,
     stopping: () => stopping,
   });
-  const closers: (() => Promise<void> | void)[] = [() => passThrough.close()];
+  const closers: (() => Promise<void> | void)[] = [closeRefusals, () => passThrough.close()];
   const routes = await buildRoutes({
     passThrough: new Set(passThrough.byFamily.keys()),
     adapter,
@@ -314,6 +353,7 @@ export async function createGateway(
     redis,
     paging: new PagingTokens(config.pagingSecret),
     onClose: (fn) => closers.push(fn),
+    refusals,
   });
   const { app, adminApp } = buildApp({
     routes,
@@ -326,6 +366,7 @@ export async function createGateway(
     readiness,
     separateMetrics: config.metricsPort !== undefined,
     passThrough: passThrough.byFamily,
+    refusals,
   });
 
   return {

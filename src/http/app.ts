@@ -17,6 +17,7 @@ import { httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { Readiness } from '../observability/readiness';
+import type { SharingRefusals } from '../refusals/sharing-refusals';
 
 export interface AppDeps {
   routes: readonly RouteSpec[];
@@ -34,6 +35,8 @@ export interface AppDeps {
   separateMetrics?: boolean;
   /** Core families passed through to an upstream (docs/proxying.md); the rest use the adapter. */
   passThrough?: ReadonlyMap<CoreFamily, FamilyProxy>;
+  /** The holder's refusals to share (the operator's list, `BODY_ID_NOT_FOUND_STATUS`). */
+  refusals?: SharingRefusals;
 }
 
 export interface GatewayHttp {
@@ -136,6 +139,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
       verifyHolder: deps.verifyHolder,
       now: deps.now,
       passThrough: deps.passThrough,
+      refusals: deps.refusals,
     }),
   );
   app.use(refuseDeclaredTooLarge);

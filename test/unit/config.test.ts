@@ -119,6 +119,8 @@ describe('configuration', () => {
       REDIS_WAIT_TIMEOUT_MS: 150,
       REDIS_COMMAND_TIMEOUT_MS: 750,
       WORKERS: 2,
+      SHARING_REFUSALS_FILE: file,
+      BODY_ID_NOT_FOUND_STATUS: 422,
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -131,6 +133,7 @@ describe('configuration', () => {
       demoDataFile: file,
       logLevel: 'warn',
       bankingAccountDetailVersion: 3,
+      refusals: { file, bodyIdNotFoundStatus: 422 },
       jwt: { algorithms: ['ES256', 'EdDSA'], clockToleranceSeconds: 5, maxLifetimeSeconds: 600 },
       jwks: { cooldownSeconds: 7, maxAgeSeconds: 70, maxStaleSeconds: 700, timeoutMs: 1500 },
       devKeysDir: file,
