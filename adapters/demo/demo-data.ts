@@ -58,6 +58,8 @@ export type DemoEnergyAccount = EnergyAccountRecord & {
 
 export interface DemoCustomer {
   customerId: string;
+  /** Sharing the customer's data could cause harm: every customer-scoped call is refused. */
+  sharingRefusal?: 'harm';
   detail: CustomerDetail;
   payees?: Payee[];
   bankingAccounts?: DemoBankingAccount[];
@@ -84,6 +86,7 @@ export class DemoDataError extends Error {
 }
 
 const BANKING_EXTRAS = [
+  'sharingRefusal',
   'subtitle',
   'balance',
   'directDebits',
@@ -91,7 +94,14 @@ const BANKING_EXTRAS = [
   'instalmentPlans',
   'fdx',
 ];
-const ENERGY_EXTRAS = ['subtitle', 'complexAccountType', 'users', 'invoices', 'concessions'];
+const ENERGY_EXTRAS = [
+  'sharingRefusal',
+  'subtitle',
+  'complexAccountType',
+  'users',
+  'invoices',
+  'concessions',
+];
 
 const ajv = createContractsAjv();
 ajv.addSchema(demoSchema);
