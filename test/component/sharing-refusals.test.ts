@@ -263,3 +263,30 @@ describe.each([
     });
   });
 });
+
+describe('refusals to share in the API description', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    ({ gw } = await mappedGateway());
+  });
+  afterAll(() => gw.close());
+
+  it('when /openapi.json is read, then every holder route documents 403 and the refusal header, and body routes the 422 of BODY_ID_NOT_FOUND_STATUS', async () => {
+    const doc = (await gw.get('/openapi.json', { headers: { authorization: '' } })).body;
+    const header = { 'X-Sharing-Refused': { $ref: '#/components/headers/SharingRefused' } };
+    expect(doc.components.headers.SharingRefused.schema).toEqual({
+      type: 'string',
+      enum: ['true'],
+    });
+    for (const route of gw.gateway.routes) {
+      const responses = doc.paths[route.path][route.method.toLowerCase()].responses;
+      if (route.auth !== 'holder') {
+        expect(responses['403']?.headers).toBeUndefined();
+        continue;
+      }
+      expect([route.operationId, responses['403'].headers]).toEqual([route.operationId, header]);
+      expect(responses['404'].headers).toEqual(header);
+      if (route.body === 'accountIds') expect(responses['422'].headers).toEqual(header);
+    }
+  });
+});
