@@ -25,6 +25,14 @@ describeAdapterContract({
     emptyCustomerId: 'c-1003',
     unknownCustomerId: 'c-9999',
     fdx: { accountId: 'acc-b-1001-01', minTransactions: 120, minAssetTransferNetworks: 3 },
+    refusals: {
+      accounts: [
+        { customerId: 'c-2001', accountId: 'acc-b-2001-02', reason: 'blocked' },
+        { customerId: 'c-2001', accountId: 'acc-b-2001-03', reason: 'suspended' },
+        { customerId: 'c-2001', accountId: 'acc-e-2001-02', reason: 'blocked' },
+      ],
+      harmCustomerId: 'c-2002',
+    },
   },
   setup: async () => ({
     adapter: createDemoAdapter(

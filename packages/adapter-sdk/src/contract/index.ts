@@ -13,6 +13,8 @@
  * - FDX paging: pages walked with small limits hold no duplicates, are newest first, respect the
  *   date window, end with no `next`; statement totals agree with what the pages hold;
  * - results survive the gateway's cache serialisation unchanged, reads are repeatable;
+ * - refusals to share: `sharingRefusal` is a reason and the same on every record of an account,
+ *   the refusals the fixtures name are there, a customer flagged for harm is refused;
  * - optionally, a pre-aborted call signal makes the adapter reject (adapters that do I/O);
  * - `close()` resolves.
  *
@@ -36,6 +38,7 @@ import { ContractHarness } from './harness';
 import { describeIdentity } from './identity';
 import { describeIsolation } from './isolation';
 import { describeLifecycle } from './lifecycle';
+import { describeRefusals } from './refusals';
 import type { AdapterContractOptions } from './options';
 
 export type {
@@ -44,6 +47,8 @@ export type {
   AdapterUnderTest,
   FdxFixtures,
   OptionalPort,
+  RefusalFixtures,
+  RefusedAccountFixture,
 } from './options';
 
 /**
@@ -72,6 +77,7 @@ export function describeAdapterContract(options: AdapterContractOptions): void {
     if (fixtures.emptyCustomerId) describeCustomer(h, fixtures.emptyCustomerId, 'empty');
     describeIsolation(h);
     if (h.ports.has('fdx') && fixtures.fdx) describeFdx(h, fixtures.fdx);
+    describeRefusals(h);
     // Last: it closes the adapter.
     describeLifecycle(h);
   });
