@@ -80,6 +80,13 @@ describeAdapterContract({
     unknownCustomerId: '999',
     fdx: { accountId: 'sav-1', minTransactions: 100 },
     abortsOnSignal: true,
+    // Client 4: sav-8's sub-status blocks it, sav-9 is on hold for a transfer.
+    refusals: {
+      accounts: [
+        { customerId: '4', accountId: 'sav-8', reason: 'blocked' },
+        { customerId: '4', accountId: 'sav-9', reason: 'suspended' },
+      ],
+    },
   },
   setup: async () => {
     const sim = await startFineractSimulator({ port: 0 });

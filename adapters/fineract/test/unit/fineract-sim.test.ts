@@ -85,7 +85,7 @@ describe('the data set', () => {
   });
 
   it('when read, then clients 1, 2 and 3 hold what the plan says', () => {
-    expect(ids(data.clients)).toEqual([1, 2, 3]);
+    expect(ids(data.clients)).toEqual([1, 2, 3, 4]);
     expect(data.clients[0].externalId).toBe('c-fin-1');
     const c1 = data.clientAccounts['1'];
     const kinds = (c: Rec) => (c.savingsAccounts ?? []).map((a: Rec) => a.depositType.id);
@@ -116,6 +116,19 @@ describe('the data set', () => {
     const c2 = data.clientAccounts['2'];
     expect([c2.savingsAccounts.length, c2.loanAccounts.length]).toEqual([1, 1]);
     expect(data.clientAccounts['3']).toEqual({});
+  });
+
+  it('when read, then client 4 holds a blocked savings account, one on hold for a transfer and an ordinary one', () => {
+    const listed = data.clientAccounts['4'].savingsAccounts as Rec[];
+    expect(
+      listed.map((a) => [a.id, a.subStatus.block, a.status.transferOnHold, a.status.code]),
+    ).toEqual([
+      [8, true, false, 'savingsAccountStatusType.active'],
+      [9, false, true, 'savingsAccountStatusType.transfer.on.hold'],
+      [10, false, false, 'savingsAccountStatusType.active'],
+    ]);
+    const detail = (id: number) => data.savingsAccounts.find((a: Rec) => a.id === id);
+    expect([detail(8).subStatus.block, detail(9).status.transferOnHold]).toEqual([true, true]);
   });
 
   it('when read, then it holds an amount with more significant digits than a double keeps', () => {
@@ -194,7 +207,7 @@ describe('the simulator', () => {
       const none = await ok('/v1/clients?externalId=nobody&limit=1', 'GetClientsResponse');
       expect(none.body).toEqual({ totalFilteredRecords: 0, pageItems: [] });
       const all = await ok('/v1/clients?offset=1&limit=5', 'GetClientsResponse');
-      expect(all.body).toEqual({ totalFilteredRecords: 3, pageItems: data.clients.slice(1) });
+      expect(all.body).toEqual({ totalFilteredRecords: 4, pageItems: data.clients.slice(1) });
     });
 
     it.each(['1', '2', '3'])(
