@@ -154,6 +154,7 @@ function accountValue(data: KrakenDataset, account: SimAccount) {
     status: account.status,
     accountType: account.accountType,
     createdAt: account.createdAt,
+    activeHardshipAgreements: account.activeHardshipAgreements ?? [],
     properties: () =>
       account.properties.map((p) => ({
         id: p.id,
@@ -196,6 +197,7 @@ export function rootValue(data: KrakenDataset) {
       if (!user) throw errorFor('KT-CT-5412');
       return {
         ...user,
+        hasFamilyIssues: user.hasFamilyIssues ?? false,
         accounts: () => user.accountNumbers.map((n) => accountValue(data, data.accounts[n]!)),
       };
     },
