@@ -47,6 +47,9 @@ import {
 } from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
 import { type Readiness, readinessProbe } from './observability/readiness';
+import { WatchedRefusalFile } from './refusals/refusal-file';
+import { RefusalList } from './refusals/refusal-list';
+import { SharingRefusals } from './refusals/sharing-refusals';
 
 export interface GatewayOptions {
   /** Clock in milliseconds (tests inject one); default `Date.now`. */
@@ -225,6 +228,34 @@ function countedHolderVerifier(
   };
 }
 
+/**
+ * The holder's refusals to share: the operator's list (`SHARING_REFUSALS_FILE`, read now, a bad
+ * file stops start-up, then re-read when it changes) and the status of refused body ids.
+ * @throws ConfigError naming the file and its bad entries
+ */
+function sharingRefusals(
+  config: Config,
+  metrics: GatewayMetrics,
+  logger: Logger,
+): { refusals: SharingRefusals; close: () => void } {
+  const { file, bodyIdNotFoundStatus } = config.refusals;
+  if (!file) {
+    return {
+      refusals: new SharingRefusals(() => RefusalList.EMPTY, bodyIdNotFoundStatus),
+      close: () => undefined,
+    };
+  }
+  const watched = new WatchedRefusalFile(file, {
+    logger,
+    onReload: (outcome) => metrics.sharingRefusalListReloads.inc({ outcome }),
+  });
+  logger.info({ file, entries: watched.current().size }, 'sharing refusal list read');
+  return {
+    refusals: new SharingRefusals(() => watched.current(), bodyIdNotFoundStatus),
+    close: () => watched.close(),
+  };
+}
+
 /** The configured adapter instances, or the one an embedder gave (serving every family). */
 async function coreInstances(
   config: Config,
@@ -264,6 +295,26 @@ function passThroughEntries(instances: readonly CoreInstance[]): PassThroughEntr
 }
 
 /**
+ * The operator's refusal list, then the core instances. The list comes first, before anything
+ * opens a connection, so a bad refusal file stops start-up with nothing to close; an instance that
+ * fails to start closes the list's watcher.
+ */
+async function refusalsAndInstances(
+  config: Config,
+  options: GatewayOptions,
+  metrics: GatewayMetrics,
+  logger: Logger,
+): Promise<{ refusals: SharingRefusals; closeRefusals: () => void; instances: CoreInstance[] }> {
+  const { refusals, close: closeRefusals } = sharingRefusals(config, metrics, logger);
+  try {
+    return { refusals, closeRefusals, instances: await coreInstances(config, options, logger) };
+  } catch (err) {
+    closeRefusals();
+    throw err;
+  }
+}
+
+/**
  * An instance's circuits: its ports' and, when it passes families through, its proxy's. A live
  * view: circuits are created at their first call. A pass-through instance's ports use the
  * `accounts` and `customer` circuits, its proxy one per family: the names never meet.
@@ -295,7 +346,8 @@ export async function createGateway(
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new GatewayMetrics();
-  const instances = await coreInstances(config, options, logger);
+  const started = await refusalsAndInstances(config, options, metrics, logger);
+  const { refusals, closeRefusals, instances } = started;
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const redisKeys = deploymentKeys(config, logger);
   const { redis, cacheRedis, replayStore } = await sharedStores(
@@ -329,7 +381,7 @@ export async function createGateway(
     cacheRedis,
     stopping: () => stopping,
   });
-  const closers: (() => Promise<void> | void)[] = [() => passThrough.close()];
+  const closers: (() => Promise<void> | void)[] = [closeRefusals, () => passThrough.close()];
   const routes = await buildRoutes({
     passThrough: new Set(passThrough.byFamily.keys()),
     adapter,
@@ -340,6 +392,7 @@ export async function createGateway(
     redisKeys,
     paging: new PagingTokens(config.pagingSecret),
     onClose: (fn) => closers.push(fn),
+    refusals,
   });
   const { app, adminApp } = buildApp({
     routes,
@@ -353,6 +406,7 @@ export async function createGateway(
     separateMetrics: config.metricsPort !== undefined,
     trustProxy: config.trustProxy,
     passThrough: passThrough.byFamily,
+    refusals,
   });
 
   return {

@@ -66,6 +66,8 @@ export interface DemoAuthorisedContact {
 
 export interface DemoCustomer {
   customerId: string;
+  /** Sharing the customer's data could cause harm: every customer-scoped call is refused. */
+  sharingRefusal?: 'harm';
   detail: CustomerDetail;
   payees?: Payee[];
   bankingAccounts?: DemoBankingAccount[];
@@ -95,6 +97,7 @@ export class DemoDataError extends Error {
 }
 
 const BANKING_EXTRAS = [
+  'sharingRefusal',
   'subtitle',
   'balance',
   'directDebits',
@@ -102,7 +105,14 @@ const BANKING_EXTRAS = [
   'instalmentPlans',
   'fdx',
 ];
-const ENERGY_EXTRAS = ['subtitle', 'complexAccountType', 'users', 'invoices', 'concessions'];
+const ENERGY_EXTRAS = [
+  'sharingRefusal',
+  'subtitle',
+  'complexAccountType',
+  'users',
+  'invoices',
+  'concessions',
+];
 
 const ajv = createContractsAjv();
 ajv.addSchema(demoSchema);

@@ -10,6 +10,7 @@ import {
   type CallContext,
   CustomerNotFoundError,
   type DateWindow,
+  SharingRefusedError,
 } from '@data-holder-gateway/adapter-sdk';
 import type { KrakenClient } from './kraken-client';
 import type { KrakenConfig } from './kraken-config';
@@ -24,6 +25,7 @@ import type {
   KrakenConcession,
   KrakenRate,
 } from './mappers';
+import { userRefusesSharing } from './mappers';
 
 /** Independent calls of one port call run at most this many at a time. */
 export const MAX_PARALLEL = 4;
@@ -48,12 +50,17 @@ export class KrakenReader {
     return userId;
   }
 
+  /**
+   * The customer's accounts. Every customer-scoped method reads them (or the detail) first, so a
+   * user Kraken flags for family issues is refused here, once: `SharingRefusedError('harm')`.
+   */
   async accountsOf(customerId: string, ctx: CallContext): Promise<KrakenAccountUserAccounts> {
     const data = await this.ofUser<{ accountUser: KrakenAccountUserAccounts }>(
       'AccountUserAccounts',
       customerId,
       ctx,
     );
+    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
     return data.accountUser;
   }
 
@@ -63,6 +70,7 @@ export class KrakenReader {
       customerId,
       ctx,
     );
+    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
     return data.accountUser;
   }
 

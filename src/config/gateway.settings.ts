@@ -297,6 +297,25 @@ export const GATEWAY_SETTINGS = {
     'BANKING_ACCOUNT_DETAIL_VERSION',
     enumOf([3, 4], { default: 4, description: 'Banking account detail version (3 or 4).' }),
   ),
+  refusals: {
+    file: derived(
+      'SHARING_REFUSALS_FILE',
+      Type.String({
+        minLength: 1,
+        description:
+          "The operator's sharing refusal list: JSON array of {customerId, accountId?, reason} (reason harm, blocked or suspended; no accountId: the whole customer). Read at start (a bad file stops it) and again whenever it changes; absent: only the cores refuse.",
+      }),
+      (value) => (value !== undefined ? path.resolve(value) : undefined),
+    ),
+    bodyIdNotFoundStatus: setting(
+      'BODY_ID_NOT_FOUND_STATUS',
+      enumOf([404, 422], {
+        default: 404,
+        description:
+          'Status of an unknown or refused account id in a specific-accounts body (404 as the interface says, or 422 as some platform instances expect).',
+      }),
+    ),
+  },
   jwt: {
     algorithms: setting(
       'JWT_ALGORITHMS',

@@ -18,6 +18,7 @@ import { httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { Readiness } from '../observability/readiness';
+import type { SharingRefusals } from '../refusals/sharing-refusals';
 
 export interface AppDeps {
   routes: readonly RouteSpec[];
@@ -40,6 +41,8 @@ export interface AppDeps {
    * the per-address limits count, is then the address they name. Absent: the peer's address.
    */
   trustProxy?: TrustProxy;
+  /** The holder's refusals to share (the operator's list, `BODY_ID_NOT_FOUND_STATUS`). */
+  refusals?: SharingRefusals;
 }
 
 export interface GatewayHttp {
@@ -143,6 +146,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
       verifyHolder: deps.verifyHolder,
       now: deps.now,
       passThrough: deps.passThrough,
+      refusals: deps.refusals,
     }),
   );
   app.use(refuseDeclaredTooLarge);

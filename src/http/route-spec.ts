@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import type { CallContext, CoreAdapter } from '../ports';
 import type { PagingTokens } from '../api/paging-token';
 import type { QueryParam, QueryValues } from '../api/query-values';
+import type { SharingRefusals } from '../refusals/sharing-refusals';
 
 /** Which error body family a route answers with (see error-handler.ts). */
 export type ErrorFamily = 'v1' | 'fdx' | 'platform';
@@ -118,6 +119,12 @@ export interface RouteSpec {
     params: Record<string, string>;
     rawQuery: Record<string, unknown>;
   }) => void;
+  /**
+   * Whether a customer the operator's refusal list flags for harm is refused (403) before the
+   * route does anything (docs/api.md, "Refusals to share"). Default: every holder route with a
+   * `{customerId}` path parameter; `false` leaves a route out (its handler may still refuse).
+   */
+  refusesHarmedCustomer?: boolean;
   /** Deprecated route: the successor path for `params`. */
   successor?: (params: Record<string, string>) => string;
   /** JSON Schema of the success body (references into `contracts/`). */
@@ -149,6 +156,8 @@ export interface RouteContext {
   onClose(fn: () => Promise<void> | void): void;
   /** Core families passed through to an upstream: their routes exist whatever the adapter has. */
   passThrough?: ReadonlySet<CoreFamily>;
+  /** The holder's refusals to share (the operator's list); default none beyond the cores'. */
+  refusals?: SharingRefusals;
 }
 
 export type RouteFamily = (ctx: RouteContext) => RouteSpec[] | Promise<RouteSpec[]>;

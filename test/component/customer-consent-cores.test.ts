@@ -89,7 +89,7 @@ describe('customer search over several demo cores', () => {
       body: {
         data: [
           { id: 'c-1001', name: 'Jane Citizen', phoneNumber: '+61491570006' },
-          { id: 'c-2001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
+          { id: 'c-3001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
           { id: 'c-1002', name: 'John Citizen' },
         ],
       },
@@ -190,7 +190,7 @@ describe('customer search and identity through a pass-through instance', () => {
       body: {
         data: [
           { id: 'c-1001', name: 'Jane Citizen (upstream)', phoneNumber: '+61491570006' },
-          { id: 'c-2001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
+          { id: 'c-3001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
         ],
       },
     });
@@ -254,7 +254,7 @@ describe('customer search through a scripted pass-through upstream', () => {
         data: [
           { id: 'c-1', name: 'Jane Citizen' },
           { id: 'c-1001', name: 'Jane Citizen', phoneNumber: '+61491570006' },
-          { id: 'c-2001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
+          { id: 'c-3001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
         ],
       },
     });

@@ -23,7 +23,7 @@ const identityPath = (id: string) => `/auth/v1/customer/${encodeURIComponent(id)
 
 const JANE_AND_BUSINESS = [
   { id: 'c-1001', name: 'Jane Citizen', phoneNumber: '+61491570006' },
-  { id: 'c-2001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
+  { id: 'c-3001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
 ];
 
 const expectError = (res: TestResponse, status: number, error: string) =>
@@ -160,10 +160,10 @@ describe('customer search and identity on the demo core', () => {
   });
 
   it('when the business customer is asked, then its identity names the organisation', async () => {
-    const res = await gw.get(identityPath('c-2001'));
+    const res = await gw.get(identityPath('c-3001'));
     expect(res.status).toBe(200);
     expect(contractErrors(schemaOf('getCustomerIdentity'), res.body)).toEqual([]);
-    expect(res.body).toMatchObject({ id: 'c-2001', name: 'Example Consulting Pty Ltd' });
+    expect(res.body).toMatchObject({ id: 'c-3001', name: 'Example Consulting Pty Ltd' });
     expect(res.body).not.toHaveProperty('givenName');
   });
 
@@ -206,10 +206,10 @@ describe('customer search and identity on the demo core', () => {
   });
 
   it('when the authorisation list is asked beside the identity route, then it is still row 1', async () => {
-    const res = await gw.get('/auth/v1/customer/c-2001/accounts');
+    const res = await gw.get('/auth/v1/customer/c-3001/accounts');
     expect(res.status).toBe(200);
     expect(res.body.accounts.map((a: { accountId: string }) => a.accountId)).toEqual([
-      'acc-b-2001-01',
+      'acc-b-3001-01',
     ]);
   });
 
@@ -316,7 +316,7 @@ describe("a core's answers, as the gateway serves them", () => {
         getCustomerDetail: demo.customer.getCustomerDetail,
         searchCustomersByEmail: async () => [
           { id: 'c-1001', name: 'Jane Citizen', ...leaky },
-          { id: 'c-2001', name: 'Example Consulting Pty Ltd' },
+          { id: 'c-3001', name: 'Example Consulting Pty Ltd' },
           { id: 'c-1001', name: 'Jane (as contact)', phoneNumber: '+61491570006' },
         ],
         getCustomerIdentity: async (customerId, ctx) => ({
@@ -334,7 +334,7 @@ describe("a core's answers, as the gateway serves them", () => {
         body: {
           data: [
             { id: 'c-1001', name: 'Jane Citizen' },
-            { id: 'c-2001', name: 'Example Consulting Pty Ltd' },
+            { id: 'c-3001', name: 'Example Consulting Pty Ltd' },
           ],
         },
       });

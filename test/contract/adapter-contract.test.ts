@@ -27,6 +27,14 @@ describeAdapterContract({
     unknownCustomerId: 'c-9999',
     customerEmail: 'jane.citizen@example.com',
     fdx: { accountId: 'acc-b-1001-01', minTransactions: 120, minAssetTransferNetworks: 3 },
+    refusals: {
+      accounts: [
+        { customerId: 'c-2001', accountId: 'acc-b-2001-02', reason: 'blocked' },
+        { customerId: 'c-2001', accountId: 'acc-b-2001-03', reason: 'suspended' },
+        { customerId: 'c-2001', accountId: 'acc-e-2001-02', reason: 'blocked' },
+      ],
+      harmCustomerId: 'c-2002',
+    },
   },
   setup: async () => ({
     adapter: createDemoAdapter(
@@ -75,6 +83,13 @@ describeAdapterContract({
     customerEmail: 'jane.citizen@example.com',
     fdx: { accountId: 'sav-1', minTransactions: 100 },
     abortsOnSignal: true,
+    // Client 4: sav-8's sub-status blocks it, sav-9 is on hold for a transfer.
+    refusals: {
+      accounts: [
+        { customerId: '4', accountId: 'sav-8', reason: 'blocked' },
+        { customerId: '4', accountId: 'sav-9', reason: 'suspended' },
+      ],
+    },
   },
   setup: async () => {
     const sim = await startFineractSimulator({ port: 0 });

@@ -15,6 +15,14 @@ function broken(inner: CoreAdapter): CoreAdapter {
     ...inner,
     // Defect 6: a regrouped operation that does not exist, and a group name with capitals.
     circuitGroups: { 'banking.listBalance': 'accounts', 'fdx.listStatements': 'Archive' },
+    authorisation: {
+      // Defect 7: a refusal reason that is none of the three, in the authorisation list only.
+      async listShareableAccounts(customerId, ctx) {
+        return (await inner.authorisation.listShareableAccounts(customerId, ctx)).map((a) =>
+          a.sharingRefusal === 'blocked' ? { ...a, sharingRefusal: 'frozen' as 'blocked' } : a,
+        );
+      },
+    },
     customer: {
       // Defect 1: answers for an unknown customer; defect 2: a Date in the record.
       async getCustomerDetail(customerId, ctx) {
@@ -46,6 +54,10 @@ function broken(inner: CoreAdapter): CoreAdapter {
           coreBranch: 'X-1',
         }));
       },
+      // Defect 8: the payees of a customer flagged for harm are served.
+      async listPayees(customerId, ctx) {
+        return customerId === 'c-2002' ? [] : banking.listPayees(customerId, ctx);
+      },
       // Defect 4: balances of accounts nobody asked for.
       async listBalances(customerId, _ids, ctx) {
         const all = (await banking.listAccounts(customerId, ctx)).map((a) => a.accountId);
@@ -74,6 +86,10 @@ describeAdapterContract({
     unknownCustomerId: 'c-9999',
     customerEmail: 'jane.citizen@example.com',
     fdx: { accountId: 'acc-b-1001-01', pageLimit: 50 },
+    refusals: {
+      accounts: [{ customerId: 'c-2001', accountId: 'acc-b-2001-02', reason: 'blocked' }],
+      harmCustomerId: 'c-2002',
+    },
   },
   setup: async () => ({
     adapter: broken(

@@ -123,6 +123,8 @@ describe('configuration', () => {
       REDIS_KEY_NAMESPACE: 'bank-prod',
       REDIS_KEY_SECRET: 's'.repeat(43),
       WORKERS: 2,
+      SHARING_REFUSALS_FILE: file,
+      BODY_ID_NOT_FOUND_STATUS: 422,
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -137,6 +139,7 @@ describe('configuration', () => {
       logLevel: 'warn',
       bankingAccountDetailVersion: 3,
       authCustomerEndpoints: false,
+      refusals: { file, bodyIdNotFoundStatus: 422 },
       jwt: { algorithms: ['ES256', 'EdDSA'], clockToleranceSeconds: 5, maxLifetimeSeconds: 600 },
       jwks: { cooldownSeconds: 7, maxAgeSeconds: 70, maxStaleSeconds: 700, timeoutMs: 1500 },
       devKeysDir: file,

@@ -19,6 +19,7 @@ export function toShareableAccount(record: {
   openStatus?: 'OPEN' | 'CLOSED';
   complexAccountType: ShareableAccountRecord['complexAccountType'];
   users: RelatedUser[];
+  sharingRefusal?: ShareableAccountRecord['sharingRefusal'];
 }): ShareableAccountRecord {
   return {
     accountId: record.accountId,
@@ -31,6 +32,7 @@ export function toShareableAccount(record: {
       email: u.email,
       isAccountHolder: u.isAccountHolder,
     })),
+    ...(record.sharingRefusal !== undefined ? { sharingRefusal: record.sharingRefusal } : {}),
   };
 }
 

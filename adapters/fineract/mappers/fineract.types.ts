@@ -42,6 +42,17 @@ export interface FineractSavingsStatus extends FineractEnum {
   transferOnHold?: boolean;
 }
 
+/** Savings-family sub-status (`SavingsAccountSubStatusEnumData`). */
+export interface FineractSavingsSubStatus extends FineractEnum {
+  none?: boolean;
+  inactive?: boolean;
+  dormant?: boolean;
+  escheat?: boolean;
+  block?: boolean;
+  blockCredit?: boolean;
+  blockDebit?: boolean;
+}
+
 /** Loan status (`GetLoansLoanIdStatus`). */
 export interface FineractLoanStatus extends FineractEnum {
   pendingApproval?: boolean;
@@ -106,6 +117,11 @@ export interface FineractClientSavingsAccount {
   productName?: string;
   shortProductName?: string;
   status?: FineractSavingsStatus;
+  /**
+   * Fineract's account summary carries the sub-status (`SavingsAccountSummaryData`), although its
+   * OpenAPI schema of the client account list leaves it out.
+   */
+  subStatus?: FineractSavingsSubStatus;
   depositType?: FineractEnum;
   currency?: FineractCurrency;
   accountBalance?: FineractNumber;
@@ -157,7 +173,7 @@ export interface FineractSavingsAccount {
   savingsProductId?: FineractId;
   savingsProductName?: string;
   status?: FineractSavingsStatus;
-  subStatus?: FineractEnum & { dormant?: boolean; inactive?: boolean };
+  subStatus?: FineractSavingsSubStatus;
   timeline?: FineractSavingsTimeline;
   currency?: FineractCurrency;
   nominalAnnualInterestRate?: FineractNumber;

@@ -110,7 +110,7 @@ const DEPOSIT_TYPE = {
   rd: enumOf(300, 'depositAccountType.recurringDeposit', 'Recurring Deposit'),
 };
 
-function savingsStatus(status: 'active' | 'closed'): Json {
+function savingsStatus(status: 'active' | 'closed', transferOnHold = false): Json {
   const flags = {
     submittedAndPendingApproval: false,
     approved: true,
@@ -120,9 +120,15 @@ function savingsStatus(status: 'active' | 'closed'): Json {
     closed: status === 'closed',
     prematureClosed: false,
     transferInProgress: false,
-    transferOnHold: false,
+    transferOnHold,
     matured: false,
   };
+  if (transferOnHold)
+    return {
+      ...enumOf(304, 'savingsAccountStatusType.transfer.on.hold', 'Transfer on hold'),
+      ...flags,
+      active: false,
+    };
   return status === 'active'
     ? { ...enumOf(300, 'savingsAccountStatusType.active', 'Active'), ...flags }
     : { ...enumOf(600, 'savingsAccountStatusType.closed', 'Closed'), ...flags };
@@ -136,6 +142,13 @@ const SUB_STATUS_NONE = {
   block: false,
   blockCredit: false,
   blockDebit: false,
+};
+/** Every movement blocked (docs/fineract.md, "Refusals to share": the account is blocked). */
+const SUB_STATUS_BLOCK = {
+  ...SUB_STATUS_NONE,
+  ...enumOf(400, 'SavingsAccountSubStatusEnum.block', 'Block'),
+  none: false,
+  block: true,
 };
 const LOAN_ACTIVE = {
   ...enumOf(300, 'loanStatusType.active', 'Active'),
@@ -298,6 +311,19 @@ const ALEX: Person = {
   submitted: '2025-05-20',
   style: 'array',
 };
+/** Client 4: accounts the holder refuses to share (built last, without transactions). */
+const PAT: Person = {
+  id: 4,
+  externalId: 'c-fin-4',
+  firstname: 'Pat',
+  lastname: 'Example',
+  mobileNo: '+61400333444',
+  emailAddress: 'pat.example@example.org',
+  dateOfBirth: '1990-09-09',
+  gender: { id: 17, name: 'Unspecified' },
+  submitted: '2024-02-02',
+  style: 'array',
+};
 const displayName = (p: Person) =>
   [p.firstname, p.middlename, p.lastname].filter(Boolean).join(' ');
 
@@ -313,8 +339,8 @@ interface Business {
   submitted: string;
 }
 const HARBOUR_BAKERY: Business = {
-  id: 4,
-  externalId: 'c-fin-4',
+  id: 5,
+  externalId: 'c-fin-5',
   fullname: 'Harbour Bakery Pty Ltd',
   mobileNo: '0491 570 110',
   emailAddress: 'accounts@harbourbakery.example',
@@ -443,6 +469,10 @@ interface SavingsAccount {
   closed?: string;
   balance: bigint;
   txs: SavingsTx[];
+  /** The sub-status; default none. */
+  subStatus?: Json;
+  /** On hold for a transfer between offices. */
+  transferOnHold?: boolean;
 }
 
 function savingsAccount(
@@ -638,6 +668,20 @@ function buildSav7(): SavingsAccount {
   return acc;
 }
 
+// --- client 4 -------------------------------------------------------------------------------
+
+/**
+ * Client 4's savings accounts: sav-8 blocked (sub-status block), sav-9 on hold for a transfer,
+ * sav-10 ordinary. No transactions, so the ids of every other account's transactions stay.
+ */
+function buildRefusalSavings(): SavingsAccount[] {
+  return [
+    savingsAccount(8, 'sav', PAT, EVERYDAY_SAVER, '2024-02-05', { subStatus: SUB_STATUS_BLOCK }),
+    savingsAccount(9, 'sav', PAT, EVERYDAY_SAVER, '2024-02-05', { transferOnHold: true }),
+    savingsAccount(10, 'sav', PAT, EVERYDAY_ACCOUNT, '2024-02-05'),
+  ];
+}
+
 /** Assigns Fineract's table-wide transaction ids, in posting order across accounts. */
 function assignSavingsIds(accounts: SavingsAccount[]): void {
   const all = accounts.flatMap((a) => a.txs);
@@ -770,7 +814,7 @@ function accountHead(acc: SavingsAccount): Json {
     savingsProductId: acc.product.id,
     savingsProductName: acc.product.name,
     fieldOfficerId: 0,
-    status: savingsStatus(acc.status),
+    status: savingsStatus(acc.status, acc.transferOnHold),
   };
 }
 
@@ -786,7 +830,7 @@ function savingsPayload(acc: SavingsAccount, o: SavingsOptions = {}): Json {
   const lastTx = acc.txs[acc.txs.length - 1];
   return {
     ...accountHead(acc),
-    subStatus: SUB_STATUS_NONE,
+    subStatus: acc.subStatus ?? SUB_STATUS_NONE,
     timeline: savingsTimeline(acc),
     currency: AUD,
     ...interestSettings(acc, COMPOUND.daily),
@@ -952,7 +996,7 @@ function savingsSummaryEntry(acc: SavingsAccount): Json {
     productId: acc.product.id,
     productName: acc.product.name,
     shortProductName: acc.product.shortName,
-    status: savingsStatus(acc.status),
+    status: savingsStatus(acc.status, acc.transferOnHold),
     currency: AUD,
     ...(acc.status === 'active' ? { accountBalance: money(acc.balance) } : {}),
     accountType: INDIVIDUAL,
@@ -962,7 +1006,7 @@ function savingsSummaryEntry(acc: SavingsAccount): Json {
       activatedOnDate: w(acc.activated),
       ...(acc.closed ? { closedOnDate: w(acc.closed) } : {}),
     },
-    subStatus: SUB_STATUS_NONE,
+    subStatus: acc.subStatus ?? SUB_STATUS_NONE,
     ...(lastTx ? { lastActiveTransactionDate: w(lastTx.date) } : {}),
     depositType: DEPOSIT_TYPE[acc.kind],
   };
@@ -1635,7 +1679,8 @@ export function buildDataset(): Json {
   const fd5 = buildFd5();
   const rd6 = buildRd6();
   const sav7 = buildSav7();
-  const savingsTable = [sav1, sav2, sav3, sav4, fd5, rd6, sav7];
+  const refusalSavings = buildRefusalSavings();
+  const savingsTable = [sav1, sav2, sav3, sav4, fd5, rd6, sav7, ...refusalSavings];
   assignSavingsIds(savingsTable);
   if (sav1.txs.length < 120) throw new Error(`sav-1 has only ${sav1.txs.length} transactions`);
 
@@ -1675,9 +1720,9 @@ export function buildDataset(): Json {
         ],
       },
     ],
-    clients: [...[JANE, JOHN, ALEX].map(client), entityClient(HARBOUR_BAKERY)],
+    clients: [...[JANE, JOHN, ALEX, PAT].map(client), entityClient(HARBOUR_BAKERY)],
     clientAccounts: {
-      ...Object.fromEntries([JANE, JOHN, ALEX].map((p) => [String(p.id), clientAccounts(p)])),
+      ...Object.fromEntries([JANE, JOHN, ALEX, PAT].map((p) => [String(p.id), clientAccounts(p)])),
       [String(HARBOUR_BAKERY.id)]: {},
     },
     datatables: {
@@ -1693,6 +1738,7 @@ export function buildDataset(): Json {
       savingsPayload(sav3, { onHold: 5000n }),
       savingsPayload(sav4),
       savingsPayload(sav7, { minRequiredBalance: 0n }),
+      ...refusalSavings.map((acc) => savingsPayload(acc)),
     ],
     fixedDepositAccounts: savingsOf(JANE, 'fd').map(fixedDepositPayload),
     recurringDepositAccounts: savingsOf(JANE, 'rd').map(recurringDepositPayload),

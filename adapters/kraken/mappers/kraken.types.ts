@@ -20,6 +20,11 @@ export interface KrakenPropertyRef {
   postcode: string;
 }
 
+/** An active hardship agreement of an account (`HardshipAgreementType`). */
+export interface KrakenHardshipAgreement {
+  hardshipType: string;
+}
+
 /** An account as `AccountUserAccounts` selects it. */
 export interface KrakenAccount {
   number: string | null;
@@ -27,11 +32,14 @@ export interface KrakenAccount {
   accountType: string | null;
   createdAt: string | null;
   properties?: KrakenPropertyRef[] | null;
+  activeHardshipAgreements?: (KrakenHardshipAgreement | null)[] | null;
 }
 
 export interface KrakenAccountUserAccounts {
   id: string;
   email: string;
+  /** Kraken's family and domestic violence flag of the user. */
+  hasFamilyIssues?: boolean | null;
   accounts: (KrakenAccount | null)[] | null;
 }
 
@@ -47,6 +55,7 @@ export interface KrakenRichAddress {
 /** The account holder as `AccountUserDetail` selects it. */
 export interface KrakenAccountUserDetail {
   id: string;
+  hasFamilyIssues?: boolean | null;
   title: string | null;
   givenName: string;
   familyName: string;

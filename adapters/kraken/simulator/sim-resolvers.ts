@@ -158,6 +158,7 @@ function accountValue(data: KrakenDataset, account: SimAccount) {
     status: account.status,
     accountType: account.accountType,
     createdAt: account.createdAt,
+    activeHardshipAgreements: account.activeHardshipAgreements ?? [],
     properties: () =>
       account.properties.map((p) => ({
         id: p.id,
@@ -195,6 +196,7 @@ function userValue(data: KrakenDataset, user: SimAccountUser) {
   const account = (n: string) => accountValue(data, data.accounts[n]!);
   return {
     ...user,
+    hasFamilyIssues: user.hasFamilyIssues ?? false,
     accounts: () => [...new Set(linkedAccounts(user))].map(account),
     accountUserRoles: ({ accountNumber }: { accountNumber?: string | null }) =>
       user.accountRoles

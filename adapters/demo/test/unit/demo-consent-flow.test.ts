@@ -26,9 +26,12 @@ describe('the consent-flow records of the demo sample', () => {
       ['c-1001', 'jane.citizen@example.com'],
       ['c-1002', 'john.citizen@example.net'],
       ['c-1003', 'sam.placeholder@example.com'],
-      ['c-2001', 'accounts@consulting.example.com'],
+      // The customers of the refusals to share have no identity: no search finds them.
+      ['c-2001', undefined],
+      ['c-2002', undefined],
+      ['c-3001', 'accounts@consulting.example.com'],
     ]);
-    const business = sample.customers.find((c) => c.customerId === 'c-2001')!;
+    const business = sample.customers.find((c) => c.customerId === 'c-3001')!;
     expect(business.authorisedContacts).toEqual([
       { email: 'jane.citizen@example.com', phoneNumber: '+61491570006' },
     ]);
@@ -45,9 +48,9 @@ describe('the consent-flow records of the demo sample', () => {
 
   it('when an authorised contact has no address, then the file is refused', () => {
     const data = copy() as unknown as { customers: { authorisedContacts?: object[] }[] };
-    data.customers[3]!.authorisedContacts = [{ phoneNumber: '+61491570006' }];
+    data.customers[5]!.authorisedContacts = [{ phoneNumber: '+61491570006' }];
     expect(validateDemoData(data)).toEqual([
-      "/customers/3/authorisedContacts/0: must have required property 'email'",
+      "/customers/5/authorisedContacts/0: must have required property 'email'",
     ]);
   });
 });
@@ -57,7 +60,7 @@ describe('the demo customer port in the consent flow', () => {
     const found = await port.searchCustomersByEmail!('jane.citizen@example.com', ctx);
     expect(found).toEqual([
       { id: 'c-1001', name: 'Jane Citizen', phoneNumber: '+61491570006' },
-      { id: 'c-2001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
+      { id: 'c-3001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
     ]);
     for (const r of found) expect(validResult(r)).toBe(true);
   });
@@ -70,7 +73,7 @@ describe('the demo customer port in the consent flow', () => {
 
   it("when the business's own address is searched, then only the business comes back, with its phone", async () => {
     expect(await port.searchCustomersByEmail!('accounts@consulting.example.com', ctx)).toEqual([
-      { id: 'c-2001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570110' },
+      { id: 'c-3001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570110' },
     ]);
   });
 
@@ -79,7 +82,7 @@ describe('the demo customer port in the consent flow', () => {
   });
 
   it('when identities are asked for, then each validates and the business names the organisation', async () => {
-    for (const id of ['c-1001', 'c-1002', 'c-1003', 'c-2001']) {
+    for (const id of ['c-1001', 'c-1002', 'c-1003', 'c-3001']) {
       const identity = await port.getCustomerIdentity!(id, ctx);
       expect({ id, valid: validIdentity(identity), errors: validIdentity.errors }).toEqual({
         id,
@@ -87,9 +90,9 @@ describe('the demo customer port in the consent flow', () => {
         errors: null,
       });
     }
-    const business = await port.getCustomerIdentity!('c-2001', ctx);
+    const business = await port.getCustomerIdentity!('c-3001', ctx);
     expect(business).toEqual({
-      id: 'c-2001',
+      id: 'c-3001',
       email: 'accounts@consulting.example.com',
       emailVerified: true,
       name: 'Example Consulting Pty Ltd',
@@ -117,7 +120,7 @@ describe('the demo customer port in the consent flow', () => {
       CustomerNotFoundError,
     );
     expect(await without.searchCustomersByEmail!('jane.citizen@example.com', ctx)).toEqual([
-      { id: 'c-2001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
+      { id: 'c-3001', name: 'Example Consulting Pty Ltd', phoneNumber: '+61491570006' },
     ]);
   });
 });

@@ -74,14 +74,14 @@ describe('Fineract customer search and identity (simulator)', () => {
     expect(results).toEqual([
       { id: '1', name: 'Jane Mary Citizen', phoneNumber: '+61412345678' },
       // The business, with the number of the person who searched (the passcode goes to them).
-      { id: '4', name: 'Harbour Bakery Pty Ltd', phoneNumber: '+61412345678' },
+      { id: '5', name: 'Harbour Bakery Pty Ltd', phoneNumber: '+61412345678' },
     ]);
   });
 
   it('when the address is in another case with spaces around, then the same customers come back', async () => {
     const adapter = build();
     const results = await search(adapter, `  ${JANE_EMAIL.toUpperCase()} `);
-    expect(results.map((r) => r.id)).toEqual(['1', '4']);
+    expect(results.map((r) => r.id)).toEqual(['1', '5']);
   });
 
   it('when an address nobody has is searched, then the list is empty', async () => {
@@ -91,17 +91,17 @@ describe('Fineract customer search and identity (simulator)', () => {
 
   it('when the business address is searched, then the business comes back with its own number in E.164', async () => {
     expect(await search(build(), 'accounts@harbourbakery.example')).toEqual([
-      { id: '4', name: 'Harbour Bakery Pty Ltd', phoneNumber: '+61491570110' },
+      { id: '5', name: 'Harbour Bakery Pty Ltd', phoneNumber: '+61491570110' },
     ]);
   });
 
   it('when the client list spans several pages, then every page is walked in id order', async () => {
     const before = sim.requests.length;
     const results = await search(build({ pageSize: 1 }), 'accounts@harbourbakery.example');
-    expect(results.map((r) => r.id)).toEqual(['4']);
+    expect(results.map((r) => r.id)).toEqual(['5']);
     const lists = sim.requests.slice(before).filter((r) => r.path === '/v1/clients');
     expect(lists.map((r) => r.query)).toEqual(
-      [0, 1, 2, 3].map((offset) => ({
+      [0, 1, 2, 3, 4].map((offset) => ({
         offset: String(offset),
         limit: '1',
         orderBy: 'id',
@@ -119,7 +119,7 @@ describe('Fineract customer search and identity (simulator)', () => {
 
   it('when customers map by external id, then the results carry external ids', async () => {
     const results = await search(build({ customerIds: 'externalId' }), JANE_EMAIL);
-    expect(results.map((r) => r.id)).toEqual(['c-fin-1', 'c-fin-4']);
+    expect(results.map((r) => r.id)).toEqual(['c-fin-1', 'c-fin-5']);
   });
 
   it('when customers map by table, then a client the table does not name is left out', async () => {
@@ -150,7 +150,7 @@ describe('Fineract customer search and identity (simulator)', () => {
   it('when searches and identities run, then no address, name or number reaches the logs', async () => {
     const adapter = build();
     await search(adapter, JANE_EMAIL);
-    await identity(adapter, '4');
+    await identity(adapter, '5');
     sim.setFault('error500');
     await expect(search(adapter, JANE_EMAIL)).rejects.toBeInstanceOf(CoreUnavailableError);
     expect(logs.length).toBeGreaterThan(0);
@@ -177,10 +177,10 @@ describe('Fineract customer search and identity (simulator)', () => {
   });
 
   it('when the identity of the business is asked, then it is the contact details Fineract holds for it', async () => {
-    const claims = await identity(build(), '4');
+    const claims = await identity(build(), '5');
     expectContract('customer-identity', [claims]);
     expect(claims).toEqual({
-      id: '4',
+      id: '5',
       email: 'accounts@harbourbakery.example',
       emailVerified: false,
       name: 'Harbour Bakery Pty Ltd',

@@ -85,18 +85,18 @@ describe('the data set', () => {
     expect(stringify(parse(TEXT))).toBe(datasetJson());
   });
 
-  it('when read, then clients 1 to 4 hold what the plan says', () => {
-    expect(ids(data.clients)).toEqual([1, 2, 3, 4]);
-    // Client 4 is a business with no accounts; client 1's holder is its authorised contact.
-    expect(data.clients[3].legalForm).toEqual({
+  it('when read, then clients 1 to 5 hold what the plan says', () => {
+    expect(ids(data.clients)).toEqual([1, 2, 3, 4, 5]);
+    // Client 5 is a business with no accounts; client 1's holder is its authorised contact.
+    expect(data.clients[4].legalForm).toEqual({
       id: 2,
       code: 'legalFormType.entity',
       value: 'ENTITY',
     });
-    expect(data.clientAccounts['4']).toEqual({});
+    expect(data.clientAccounts['5']).toEqual({});
     expect(data.clients[2].emailAddress).toBeUndefined();
     expect(data.datatables.authorised_contacts.rows).toEqual([
-      expect.objectContaining({ client_id: 4, email: data.clients[0].emailAddress }),
+      expect.objectContaining({ client_id: 5, email: data.clients[0].emailAddress }),
     ]);
     expect(data.clients[0].externalId).toBe('c-fin-1');
     const c1 = data.clientAccounts['1'];
@@ -128,6 +128,19 @@ describe('the data set', () => {
     const c2 = data.clientAccounts['2'];
     expect([c2.savingsAccounts.length, c2.loanAccounts.length]).toEqual([1, 1]);
     expect(data.clientAccounts['3']).toEqual({});
+  });
+
+  it('when read, then client 4 holds a blocked savings account, one on hold for a transfer and an ordinary one', () => {
+    const listed = data.clientAccounts['4'].savingsAccounts as Rec[];
+    expect(
+      listed.map((a) => [a.id, a.subStatus.block, a.status.transferOnHold, a.status.code]),
+    ).toEqual([
+      [8, true, false, 'savingsAccountStatusType.active'],
+      [9, false, true, 'savingsAccountStatusType.transfer.on.hold'],
+      [10, false, false, 'savingsAccountStatusType.active'],
+    ]);
+    const detail = (id: number) => data.savingsAccounts.find((a: Rec) => a.id === id);
+    expect([detail(8).subStatus.block, detail(9).status.transferOnHold]).toEqual([true, true]);
   });
 
   it('when read, then it holds an amount with more significant digits than a double keeps', () => {
@@ -192,7 +205,7 @@ describe('the simulator', () => {
       expect(sim.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/fineract-provider\/api$/);
     });
 
-    it.each([1, 2, 3, 4])(
+    it.each([1, 2, 3, 4, 5])(
       'when client %i is asked (1), then the recorded client comes back',
       async (id) => {
         const res = await ok(`/v1/clients/${id}`, 'GetClientsClientIdResponse');
@@ -206,7 +219,7 @@ describe('the simulator', () => {
       const none = await ok('/v1/clients?externalId=nobody&limit=1', 'GetClientsResponse');
       expect(none.body).toEqual({ totalFilteredRecords: 0, pageItems: [] });
       const all = await ok('/v1/clients?offset=1&limit=5', 'GetClientsResponse');
-      expect(all.body).toEqual({ totalFilteredRecords: 4, pageItems: data.clients.slice(1) });
+      expect(all.body).toEqual({ totalFilteredRecords: 5, pageItems: data.clients.slice(1) });
     });
 
     it('when clients are listed by page and order, then each page holds the next clients in that order', async () => {
@@ -214,14 +227,14 @@ describe('the simulator', () => {
         '/v1/clients?offset=0&limit=3&orderBy=id&sortOrder=ASC',
         'GetClientsResponse',
       );
-      expect(first.body).toEqual({ totalFilteredRecords: 4, pageItems: data.clients.slice(0, 3) });
+      expect(first.body).toEqual({ totalFilteredRecords: 5, pageItems: data.clients.slice(0, 3) });
       const second = await ok(
         '/v1/clients?offset=3&limit=3&orderBy=id&sortOrder=ASC',
         'GetClientsResponse',
       );
-      expect(second.body).toEqual({ totalFilteredRecords: 4, pageItems: data.clients.slice(3) });
+      expect(second.body).toEqual({ totalFilteredRecords: 5, pageItems: data.clients.slice(3) });
       const descending = await call(sim, '/v1/clients?orderBy=id&sortOrder=DESC');
-      expect(ids(descending.body.pageItems)).toEqual([4, 3, 2, 1]);
+      expect(ids(descending.body.pageItems)).toEqual([5, 4, 3, 2, 1]);
       const bad = await call(sim, '/v1/clients?orderBy=password');
       expect(bad.status).toBe(400);
     });
@@ -236,12 +249,12 @@ describe('the simulator', () => {
       const hit = await q(email);
       expect({ status: hit.status, body: hit.body }).toEqual({
         status: 200,
-        body: [{ client_id: 4, mobile_no: data.clients[0].mobileNo }],
+        body: [{ client_id: 5, mobile_no: data.clients[0].mobileNo }],
       });
       // PostgreSQL compares text exactly: another case is another value.
       expect((await q(email.toUpperCase())).body).toEqual([]);
       expect((await q('nobody@example.com')).body).toEqual([]);
-      expect((await q(email, 'client_id')).body).toEqual([{ client_id: 4 }]);
+      expect((await q(email, 'client_id')).body).toEqual([{ client_id: 5 }]);
     });
 
     it('when the data table query names a column the table lacks, then it is 400 naming each', async () => {

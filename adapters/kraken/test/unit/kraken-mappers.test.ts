@@ -12,6 +12,7 @@ import ratesFixture from '../../fixtures/product-rates.json';
 import supplyFixture from '../../fixtures/account-supply.json';
 import { contractErrorsOf } from '../../../../test/helpers/contracts';
 import {
+  accountSharingRefusal,
   centsDecimalToDollars,
   centsToAmount,
   dateTimeOf,
@@ -27,6 +28,7 @@ import {
   toInvoice,
   toPlan,
   toShareableAccount,
+  userRefusesSharing,
   type KrakenAccount,
   type KrakenAccountSupply,
   type KrakenAccountUserDetail,
@@ -400,5 +402,38 @@ describe('Kraken account user → customer identity and search result', () => {
       id: '3',
       name: 'Unknown',
     });
+  });
+});
+
+describe('refusals to share from Kraken', () => {
+  const account = (types: (string | null)[] | null) => ({
+    number: 'A-0000ABCD',
+    status: 'ACTIVE' as const,
+    accountType: 'DOMESTIC',
+    createdAt: null,
+    activeHardshipAgreements: types?.map((t) => (t === null ? null : { hardshipType: t })) ?? null,
+  });
+
+  it.each([
+    [['FAMILY_VIOLENCE'], 'harm'],
+    [['UNEMPLOYMENT', 'FAMILY_VIOLENCE'], 'harm'],
+    [['UNEMPLOYMENT', 'REDUCED_INCOME', null], undefined],
+    [[], undefined],
+    [null, undefined],
+  ])('when an account has hardship agreements %j, then its refusal is %s', (types, expected) => {
+    const a = account(types);
+    expect(accountSharingRefusal(a)).toBe(expected);
+    const holder = { customerId: '6', email: 'kim@example.org' };
+    expect(toShareableAccount(a, holder).sharingRefusal).toBe(expected);
+    expect(toEnergyAccount(a, holder, []).sharingRefusal).toBe(expected);
+  });
+
+  it.each([
+    [true, true],
+    [false, false],
+    [null, false],
+    [undefined, false],
+  ])('when the user has family issues %s, then sharing is refused: %s', (flag, refused) => {
+    expect(userRefusesSharing({ hasFamilyIssues: flag })).toBe(refused);
   });
 });

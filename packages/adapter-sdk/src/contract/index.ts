@@ -16,6 +16,8 @@
  * - FDX paging: pages walked with small limits hold no duplicates, are newest first, respect the
  *   date window, end with no `next`; statement totals agree with what the pages hold;
  * - results survive the gateway's cache serialisation unchanged, reads are repeatable;
+ * - refusals to share: `sharingRefusal` is a reason and the same on every record of an account,
+ *   the refusals the fixtures name are there, a customer flagged for harm is refused;
  * - optionally, a pre-aborted call signal makes the adapter reject (adapters that do I/O);
  * - `close()` resolves.
  *
@@ -40,6 +42,7 @@ import { ContractHarness } from './harness';
 import { describeIdentity } from './identity';
 import { describeIsolation } from './isolation';
 import { describeLifecycle } from './lifecycle';
+import { describeRefusals } from './refusals';
 import type { AdapterContractOptions } from './options';
 
 export type {
@@ -48,6 +51,8 @@ export type {
   AdapterUnderTest,
   FdxFixtures,
   OptionalPort,
+  RefusalFixtures,
+  RefusedAccountFixture,
 } from './options';
 
 /**
@@ -77,6 +82,7 @@ export function describeAdapterContract(options: AdapterContractOptions): void {
     describeIsolation(h);
     describeConsentFlow(h);
     if (h.ports.has('fdx') && fixtures.fdx) describeFdx(h, fixtures.fdx);
+    describeRefusals(h);
     // Last: it closes the adapter.
     describeLifecycle(h);
   });
