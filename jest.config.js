@@ -21,6 +21,7 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/test/helpers/block-network.ts'],
   globalSetup: '<rootDir>/test/helpers/global-setup.js',
+  globalTeardown: '<rootDir>/test/helpers/global-teardown.js',
   testTimeout: 20000,
   maxWorkers: 2,
   ...(timing
