@@ -3,7 +3,9 @@
 # files the gateway reads at run time, and runs as a non-root user.
 # test/deploy/container.test.ts checks this file against the build and the `npm start` command.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# The Node.js line the gateway ships on (an LTS line in support): .ci/run reads its major from here
+# and runs the test suite on it too, so what ships is what was tested.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
