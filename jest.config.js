@@ -5,6 +5,8 @@
  */
 const TIMING = ['/test/component/platform-timing\\.test\\.ts$'];
 const timing = process.env.DHG_TIMING === '1';
+/** The documented user paths from a fresh clone: `npm run test:fresh-clone` (jest.fresh-clone.config.js). */
+const FRESH_CLONE = ['\\.fresh-clone\\.test\\.ts$'];
 
 module.exports = {
   testEnvironment: 'node',
@@ -26,5 +28,5 @@ module.exports = {
   maxWorkers: 2,
   ...(timing
     ? { testRegex: TIMING, testMatch: undefined }
-    : { testPathIgnorePatterns: ['/node_modules/', '/dist/', ...TIMING] }),
+    : { testPathIgnorePatterns: ['/node_modules/', '/dist/', ...TIMING, ...FRESH_CLONE] }),
 };

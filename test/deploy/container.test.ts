@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ignore from '@balena/dockerignore';
 import { importJWK, SignJWT, type JWK } from 'jose';
+import { productionCopyPaths } from '../helpers/documented';
 import { freePort } from '../helpers/ports';
 import {
   argumentsOf,
@@ -143,6 +144,15 @@ describe('Dockerfile', () => {
     expect(cmd).toEqual(expectedCommand());
     expect(cmd[2]).toContain(`NODE_OPTIONS="${pkg.config.nodeOptions} \${NODE_OPTIONS:-}"`);
     expect(cmd[2]).toMatch(/exec node dist\/src\/main\.js$/);
+  });
+
+  it('when read, then the runtime stage holds exactly the production copy docs/operations.md lists', () => {
+    const held = copiesOf(runtimeStage).flatMap((copy) =>
+      copy.sources.map((source) =>
+        path.posix.relative(WORKDIR, path.posix.resolve(WORKDIR, source)),
+      ),
+    );
+    expect([...held].sort()).toEqual([...productionCopyPaths()].sort());
   });
 
   it('when read, then every source the build copies from the context exists and is not ignored', () => {
