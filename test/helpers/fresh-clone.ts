@@ -70,8 +70,11 @@ export interface Background {
   output(): string;
   /** Waits until the output matches, or fails with the output when the script exits first. */
   waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>;
-  /** Signals the whole group; resolves with the script's exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Signals the whole group (or, with `group` false, the script's own process: an `exec`'d
+   * server); resolves with the script's exit code.
+   */
+  stop(signal?: NodeJS.Signals, group?: boolean): Promise<number | null>;
 }
 
 export function background(script: string, cwd: string, env = userEnv()): Background {
@@ -98,10 +101,11 @@ export function background(script: string, cwd: string, env = userEnv()): Backgr
         await new Promise((r) => setTimeout(r, 200));
       }
     },
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) {
+    async stop(signal = 'SIGTERM', group = true) {
+      // The group may outlive the script (a server it started): signal it whatever the script did.
+      if (group || (child.exitCode === null && child.signalCode === null)) {
         try {
-          process.kill(-child.pid!, signal);
+          process.kill(group ? -child.pid! : child.pid!, signal);
         } catch {
           // already gone
         }

@@ -122,7 +122,15 @@ describe('docs/adapters.md from a fresh clone', () => {
       const exports = serve!.replaceAll('8089', String(corePort)).replace(/\nnpm start\n?$/, '\n');
       const answer = await mustSh(`${exports}${call}`, clone, gatewayEnv);
       const body = JSON.parse(answer) as { accounts?: { accountId: string }[] };
-      expect(body.accounts?.map((a) => a.accountId)).toEqual(['a-1001-01', 'a-1001-02']);
+      // Customer 1001's accounts in the made-up core's data (fixtures/core-data.json).
+      expect(body.accounts?.map((a) => a.accountId)).toEqual([
+        'a-1001-01',
+        'a-1001-02',
+        'a-1001-03',
+        'a-1001-04',
+        'a-1001-05',
+        'a-joint-01',
+      ]);
       expect(gateway!.output()).toContain('serving the acme adapter');
     });
   });
