@@ -111,7 +111,7 @@ describe('the command line after npm ci --omit=dev', () => {
     const unknown = await main(['deploy']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command: deploy');
-  });
+  }, 60_000);
 
   it('when new-adapter runs in a production copy, then it says it needs a clone and writes nothing', async () => {
     const target = path.join(dir, '..', `${path.basename(dir)}-adapter`);

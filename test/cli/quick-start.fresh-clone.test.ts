@@ -64,5 +64,5 @@ describe("the README's quick start from a fresh clone", () => {
       });
       expect(keys.length).toBeGreaterThan(0);
     }
-  }, 120_000);
+  }, 300_000);
 });

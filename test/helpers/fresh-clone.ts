@@ -127,5 +127,8 @@ export async function freshClone(parent: string, name = 'data-holder-gateway'): 
 /** A temporary folder outside the repository, removed by the returned function. */
 export function tempFolder(prefix: string): { dir: string; remove: () => void } {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  // Retries: a server killed a moment ago may still be closing its files.
+  const remove = () =>
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+  return { dir, remove };
 }
