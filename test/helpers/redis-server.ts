@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import Redis, { Cluster } from 'ioredis';
 import { replayEpochKey } from '../../src/auth/replay-store';
 import { redisKeys } from '../../src/resilience/redis-keys';
+import { findBinary } from '../deploy/binaries';
 import { freePort } from './ports';
 
 export interface OwnRedis {
@@ -35,6 +36,21 @@ async function accepting(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * Starts redis-server. Without it on PATH, one line says what to install (`npm test` installs it
+ * first: scripts/test-tools.cjs), with no stack trace and no unhandled spawn error.
+ */
+function spawnRedisServer(args: readonly string[]): ChildProcess {
+  if (findBinary('redis-server') === undefined) {
+    const missing = new Error(
+      "redis-server is not on PATH: run npm test (it installs it), or install Debian's redis-server package",
+    );
+    missing.stack = missing.message;
+    throw missing;
+  }
+  return spawn('redis-server', [...args], { stdio: 'ignore' });
+}
+
 export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
@@ -42,13 +58,16 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        {
-          stdio: 'ignore',
-        },
-      );
+      child = spawnRedisServer([
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ]);
       for (let i = 0; i < 100 && !(await accepting(port)); i += 1) await sleep(50);
       if (!(await accepting(port))) throw new Error('redis-server did not start');
     },
@@ -111,8 +130,7 @@ interface ServerProcess {
 }
 
 function spawnServer(port: number, args: readonly string[]): ServerProcess {
-  const child = spawn('redis-server', [...args], { stdio: 'ignore' });
-  return { port, child };
+  return { port, child: spawnRedisServer(args) };
 }
 
 async function waitAccepting(port: number): Promise<void> {
