@@ -45,6 +45,9 @@ import {
   withResilience,
 } from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
+import { type ServiceLevels, serviceLevels } from './observability/service-levels';
+import type { TrafficIncrement } from './observability/traffic-ledger';
+import { MaintenanceWindows, MaintenanceWindowStore } from './resilience/maintenance-windows';
 import { type Readiness, readinessProbe } from './observability/readiness';
 
 export interface GatewayOptions {
@@ -57,6 +60,10 @@ export interface GatewayOptions {
   metrics?: GatewayMetrics;
   /** Core families passed through to upstreams that already speak the interface (docs/proxying.md). */
   passThrough?: readonly PassThroughEntry[];
+  /** The Redis hash of the maintenance windows added at run time (tests: a key of their own). */
+  maintenanceKey?: string;
+  /** Where the traffic Get Metrics reports goes; default this gateway's ledger (workers: the primary). */
+  trafficSink?: (increment: TrafficIncrement) => void;
 }
 
 export interface Gateway {
@@ -88,6 +95,10 @@ export interface Gateway {
   beginShutdown(): void;
   /** The development signing key (demo mode without HOLDER_JWKS_URL). */
   devKey?: DevKey;
+  /** Planned maintenance windows: the setting's and those added at run time. */
+  maintenance: MaintenanceWindows;
+  /** The traffic ledger and status reporter behind the admin listener's reports. */
+  serviceLevels: ServiceLevels;
   /** Releases the adapter, Redis and timers. */
   close(): Promise<void>;
 }
@@ -271,6 +282,25 @@ function allCircuits(
   };
 }
 
+/**
+ * The setting's windows and, with Redis, those added at run time, read now and then. The
+ * resilience stack's maintenance clocks read its live list, so windows added at run time apply.
+ */
+async function maintenanceWindows(
+  config: Config,
+  redis: RedisClient | undefined,
+  options: GatewayOptions,
+  logger: Logger,
+): Promise<MaintenanceWindows> {
+  const windows = new MaintenanceWindows(
+    config.resilience.maintenanceWindows,
+    redis && new MaintenanceWindowStore(redis, options.maintenanceKey),
+    logger,
+  );
+  await windows.start(config.serviceLevels.maintenanceRefreshSeconds * 1000);
+  return windows;
+}
+
 export async function createGateway(
   config: Config,
   options: GatewayOptions = {},
@@ -281,8 +311,10 @@ export async function createGateway(
   const instances = await coreInstances(config, options, logger);
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const { redis, cacheRedis, replayStore } = await sharedStores(config, metrics, logger, now);
+  const maintenance = await maintenanceWindows(config, redis, options, logger);
+  const resilience = { ...config.resilience, maintenanceWindows: maintenance.list };
   const served = resilientInstances(instances, {
-    settings: config.resilience,
+    settings: resilience,
     metrics,
     cache: cacheStore(config, cacheRedis, logger),
     logger,
@@ -291,7 +323,7 @@ export async function createGateway(
   const adapter = composedAdapter(served, logger);
   const passThrough = passThroughProxies(
     [...passThroughEntries(instances), ...(options.passThrough ?? [])],
-    { resilience: config.resilience, metrics, logger },
+    { resilience, metrics, logger },
   );
   const circuits = new Map(
     served.map((s) => [s.id, allCircuits(s.resilient.circuits, passThrough.byId.get(s.id))]),
@@ -315,6 +347,8 @@ export async function createGateway(
     paging: new PagingTokens(config.pagingSecret),
     onClose: (fn) => closers.push(fn),
   });
+  const cores = served.map((s) => ({ ...s, circuits: circuits.get(s.id)! }));
+  const levels = serviceLevels({ routes, cores, windows: maintenance, metrics, now, options });
   const { app, adminApp } = buildApp({
     routes,
     verifyHolder: countedHolderVerifier(config, { keySet, replayStore, metrics, now }),
@@ -326,6 +360,9 @@ export async function createGateway(
     readiness,
     separateMetrics: config.metricsPort !== undefined,
     passThrough: passThrough.byFamily,
+    adminReports: levels.reports,
+    onAnswered: levels.onAnswered,
+    customerPresentByDefault: config.serviceLevels.customerPresentByDefault,
   });
 
   return {
@@ -341,11 +378,15 @@ export async function createGateway(
     metrics,
     circuits,
     readiness,
+    maintenance,
+    serviceLevels: levels,
     beginShutdown() {
       stopping = true;
     },
     async close() {
       stopping = true;
+      levels.close();
+      maintenance.close();
       for (const fn of closers.reverse()) await fn();
       for (const s of served) s.resilient.close();
       await replayStore.close();

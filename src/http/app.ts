@@ -13,10 +13,12 @@ import { buildOpenApi } from './openapi';
 import type { FamilyProxy } from './proxy/family-proxy';
 import type { CoreFamily, RouteSpec } from './route-spec';
 import { buildApiRouter, refuseDeclaredTooLarge } from './router';
-import { httpMetrics } from '../observability/http-metrics';
+import { addAdminReports } from './admin-routes';
+import { type AnsweredCall, httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { Readiness } from '../observability/readiness';
+import type { AdminReports } from '../observability/service-levels';
 
 export interface AppDeps {
   routes: readonly RouteSpec[];
@@ -34,6 +36,12 @@ export interface AppDeps {
   separateMetrics?: boolean;
   /** Core families passed through to an upstream (docs/proxying.md); the rest use the adapter. */
   passThrough?: ReadonlyMap<CoreFamily, FamilyProxy>;
+  /** Get Metrics, Get Status and Get Outages, served by the admin listener. */
+  adminReports?: AdminReports;
+  /** Records each answered call of the route table (the traffic Get Metrics reports). */
+  onAnswered?: (call: AnsweredCall) => void;
+  /** Whether a call without `x-fapi-customer-ip-address` has a customer present. */
+  customerPresentByDefault?: boolean;
 }
 
 export interface GatewayHttp {
@@ -104,10 +112,11 @@ function addNotFoundAndErrors(app: Express): void {
   app.use(errorHandler);
 }
 
-/** The admin listener's app (`METRICS_PORT`): the probes and `/metrics`, nothing else. */
+/** The admin listener's app (`METRICS_PORT`): the probes, `/metrics` and the standard's reports. */
 function buildAdminApp(deps: AppDeps): Express {
   const app = plainExpressApp();
   addOperationalRoutes(app, deps, true);
+  if (deps.adminReports) addAdminReports(app, deps.adminReports);
   app.use(refuseDeclaredTooLarge);
   addNotFoundAndErrors(app);
   return app;
@@ -122,7 +131,7 @@ function buildAdminApp(deps: AppDeps): Express {
 export function buildApp(deps: AppDeps): GatewayHttp {
   const app = plainExpressApp();
   addOperationalRoutes(app, deps, !deps.separateMetrics);
-  const recordRequest = httpMetrics(deps.metrics);
+  const recordRequest = httpMetrics(deps.metrics, deps.onAnswered);
   const logRequest = createHttpLogger(deps.logger);
   app.use((req, res, next) => {
     recordRequest(req, res);
@@ -136,6 +145,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
       verifyHolder: deps.verifyHolder,
       now: deps.now,
       passThrough: deps.passThrough,
+      customerPresentByDefault: deps.customerPresentByDefault,
     }),
   );
   app.use(refuseDeclaredTooLarge);

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import type { CallContext, CoreAdapter } from '../ports';
 import type { PagingTokens } from '../api/paging-token';
 import type { QueryParam, QueryValues } from '../api/query-values';
+import type { DeclaredTier } from '../observability/response-tiers';
 
 /** Which error body family a route answers with (see error-handler.ts). */
 export type ErrorFamily = 'v1' | 'fdx' | 'platform';
@@ -91,6 +92,11 @@ export interface RouteSpec {
    * (the platform token, and the authorisation list, which merges every core's accounts).
    */
   coreFamily?: CoreFamily;
+  /**
+   * The standard's response-time tier of the route's customer-present calls; without a customer
+   * present, High and Low Priority calls are Unattended (src/observability/response-tiers.ts).
+   */
+  tier: DeclaredTier;
   /** `holder`: the platform's signed JWT; `none`: public; or a route-specific authenticator. */
   auth: 'holder' | 'none' | Authenticator;
   /** OpenAPI security requirement of a custom authenticator (e.g. `[{ platformToken: [] }]`). */

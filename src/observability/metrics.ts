@@ -11,18 +11,29 @@ export type CircuitStateName = keyof typeof CIRCUIT_STATE_VALUE;
 export class GatewayMetrics {
   readonly registry = new Registry();
 
-  /** HTTP requests by route template, method and status. */
+  /**
+   * HTTP requests by route template, method, status and response-time tier (`none` outside the
+   * route table); a route has at most two tiers (customer present or not).
+   */
   readonly httpRequests = new Counter({
     name: 'dhg_http_requests_total',
-    help: 'HTTP requests answered, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
+    help: 'HTTP requests answered, by route template, method, status and response-time tier.',
+    labelNames: ['route', 'method', 'status', 'tier'] as const,
     registers: [this.registry],
   });
+  /** Buckets include the tiers' thresholds (1, 1.5, 4 and 6 s: response-tiers.ts). */
   readonly httpDuration = new Histogram({
     name: 'dhg_http_request_duration_seconds',
-    help: 'HTTP request duration, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    help: 'HTTP request duration, by route template, method, status and response-time tier.',
+    labelNames: ['route', 'method', 'status', 'tier'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2.5, 4, 5, 6, 10],
+    registers: [this.registry],
+  });
+  /** Calls inside a planned maintenance window: left out of availability (operations.md). */
+  readonly plannedOutageRequests = new Counter({
+    name: 'dhg_planned_outage_requests_total',
+    help: 'Requests answered while a planned maintenance window of their core was in effect, by whether the answer was a server error (5xx).',
+    labelNames: ['server_error'] as const,
     registers: [this.registry],
   });
   /** Core calls by adapter, operation and outcome. */

@@ -113,6 +113,7 @@ function transactionsRoute(fdx: FdxService): RouteSpec {
     family: 'fdx',
     coreFamily: 'fdx',
     auth: 'holder',
+    tier: 'lowPriority',
     query: [],
     checkRequest: listingChecks('required'),
     parameters: [
@@ -148,6 +149,7 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       family: 'fdx',
       coreFamily: 'fdx',
       auth: 'holder',
+      tier: 'lowPriority',
       query: [],
       checkRequest: listingChecks('optional'),
       parameters: [
@@ -178,6 +180,7 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       family: 'fdx',
       coreFamily: 'fdx',
       auth: 'holder',
+      tier: 'largePayload',
       query: [],
       checkRequest: ({ params }) =>
         checkFdxIds(params.customerId!, params.accountId!, params.statementId!),
@@ -219,6 +222,7 @@ function assetTransferNetworksRoute(fdx: FdxService): RouteSpec {
     family: 'fdx',
     coreFamily: 'fdx',
     auth: 'holder',
+    tier: 'lowPriority',
     query: [],
     checkRequest: listingChecks('none'),
     parameters: [FDX_PARAMETERS.offset, FDX_PARAMETERS.limit],
