@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * The gateway's command line, `data-holder-gateway <command>`: `serve`, `check`, `clients`,
- * `token`. It runs from dist/ with production dependencies only.
+ * `token`, `maintenance`. It runs from dist/ with production dependencies only.
  */
 import { checkCommand } from './check';
 import { clientsCommand } from './clients';
+import { maintenanceCommand } from './maintenance';
 import { serveCommand } from './serve';
 import { tokenCommand } from './token';
 
@@ -13,6 +14,7 @@ const USAGE = `usage: data-holder-gateway <command> [arguments]
   check      validate the configuration from the environment; exit 0 valid, 1 invalid
   clients    manage platform clients: create, rotate, revoke, list, signing-key
   token      development only: print a curl command with a freshly signed holder token
+  maintenance  plan maintenance windows at run time: add, list, cancel
 Configuration comes from the environment (see docs/configuration.md).
 Run data-holder-gateway <command> --help for a command's arguments and exit codes.`;
 
@@ -28,6 +30,8 @@ async function run(args: readonly string[]): Promise<number | undefined> {
       return clientsCommand(rest);
     case 'token':
       return tokenCommand(rest);
+    case 'maintenance':
+      return maintenanceCommand(rest);
     case '--help':
     case '-h':
     case 'help':
