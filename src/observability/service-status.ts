@@ -2,7 +2,8 @@
  * The service's status and planned outages as the standard's Get Status and Get Outages report
  * them, derived from what the gateway knows: its cores' circuits and its maintenance windows.
  *
- * - `UNAVAILABLE`: every core has a circuit that is not closed.
+ * - `UNAVAILABLE`: every endpoint of customer data is served by a core with a circuit that is not
+ *   closed (the product records a platform reads may still answer).
  * - `SCHEDULED_OUTAGE`: a planned maintenance window is in effect.
  * - `PARTIAL_FAILURE`: some core has a circuit that is not closed; the explanation names the
  *   endpoints of the families it serves, and those of the routes that span every core.
@@ -98,7 +99,8 @@ export class StatusReporter {
     const { cores } = this.parts;
     const down = cores.filter((core) => this.failingSince.has(core.id));
     const since = down.map((core) => this.failingSince.get(core.id)!);
-    if (cores.length > 0 && down.length === cores.length) {
+    const affected = this.endpointsOf(down.flatMap((core) => core.families));
+    if (down.length > 0 && this.holderEndpoints().every((e) => affected.includes(e))) {
       return {
         status: 'UNAVAILABLE',
         explanation:
@@ -117,10 +119,9 @@ export class StatusReporter {
       };
     }
     if (down.length > 0) {
-      const endpoints = this.endpointsOf(down.flatMap((core) => core.families));
       return {
         status: 'PARTIAL_FAILURE',
-        explanation: `Some data is unexpectedly unavailable. Endpoints affected: ${endpoints.join(', ')}.`,
+        explanation: `Some data is unexpectedly unavailable. Endpoints affected: ${affected.join(', ')}.`,
         detectionTime: iso(Math.min(...since)),
         updateTime,
       };
@@ -160,6 +161,11 @@ export class StatusReporter {
     const core = this.parts.cores.find((c) => c.id === w.adapter);
     const endpoints = this.endpointsOf(core?.families ?? []);
     return `Planned maintenance. Endpoints affected: ${endpoints.join(', ')}.`;
+  }
+
+  /** `METHOD path` of every route serving a customer's data. */
+  private holderEndpoints(): string[] {
+    return this.parts.routes.filter((r) => r.holder).map((r) => `${r.method} ${r.path}`);
   }
 
   /** `METHOD path` of the routes of these families, and of the holder routes spanning every core. */
