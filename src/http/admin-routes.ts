@@ -4,8 +4,9 @@
  * `GET /discovery/status` and `GET /discovery/outages` (version 1). They answer the operator and
  * whoever the operator lets reach that port, never the API port.
  */
-import type { Express, Request } from 'express';
-import { InvalidFieldError } from '../errors';
+import express, { type Express, type Request } from 'express';
+import { InvalidFieldError, RouteNotFoundError } from '../errors';
+import { errorHandler, sendError } from './error-handler';
 import { METRICS_PERIODS, type MetricsPeriod } from '../observability/get-metrics';
 import type { AdminReports } from '../observability/service-levels';
 
@@ -43,4 +44,26 @@ export function addAdminReports(app: Express, reports: AdminReports): void {
     res.setHeader('x-v', '1');
     res.json({ data: { outages }, links: { self: selfLink(req) }, meta: {} });
   });
+}
+
+/** The paths of the reports. */
+export const REPORT_PATHS: ReadonlySet<string> = new Set([
+  '/admin/metrics',
+  '/discovery/status',
+  '/discovery/outages',
+]);
+
+/**
+ * An app of the reports alone, for the primary of a set of workers (which serves `/metrics`
+ * itself): 404 for anything else, errors in the `/v1` body.
+ */
+export function reportsApp(reports: AdminReports): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+  addAdminReports(app, reports);
+  app.use((req, res) => sendError(req, res, new RouteNotFoundError()));
+  app.use(errorHandler);
+  return app;
 }
