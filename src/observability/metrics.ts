@@ -3,6 +3,7 @@
  * customer or account ids: routes are templates, core calls are `<port>.<method>`.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RESPONSE_TIERS, TIER_THRESHOLD_MS } from './response-tiers';
 
 /** Circuit states as the `dhg_circuit_state` gauge values. */
 export const CIRCUIT_STATE_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
@@ -27,6 +28,17 @@ export class GatewayMetrics {
     help: 'HTTP request duration, by route template, method, status and response-time tier.',
     labelNames: ['route', 'method', 'status', 'tier'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2.5, 4, 5, 6, 10],
+    registers: [this.registry],
+  });
+  /**
+   * Each tier's threshold, labelled with the request histogram's `le` bound equal to it: alerts
+   * and panels select each tier's bucket of calls within its threshold by joining on it.
+   */
+  readonly tierThreshold = new Gauge({
+    name: 'dhg_response_tier_threshold_seconds',
+    help: "The standard's response-time threshold of each tier; le: the request histogram bucket bound equal to it.",
+    labelNames: ['tier', 'le'] as const,
+    aggregator: 'first',
     registers: [this.registry],
   });
   /** Calls inside a planned maintenance window: left out of availability (operations.md). */
@@ -104,6 +116,14 @@ export class GatewayMetrics {
   constructor(options: { processMetrics?: boolean } = {}) {
     if (options.processMetrics ?? true)
       collectDefaultMetrics({ register: this.registry, prefix: 'dhg_' });
+    for (const tier of RESPONSE_TIERS) {
+      const seconds = TIER_THRESHOLD_MS[tier] / 1000;
+      this.tierThreshold.set({ tier, le: String(seconds) }, seconds);
+    }
+    // Both series exist from the start, so that availability expressions always have them.
+    for (const serverError of ['true', 'false']) {
+      this.plannedOutageRequests.inc({ server_error: serverError }, 0);
+    }
   }
 
   setCircuitState(adapter: string, circuit: string, state: CircuitStateName): void {
