@@ -9,7 +9,7 @@ import type { MaintenanceWindows } from '../resilience/maintenance-windows';
 import { getMetricsBody, type MetricsPeriod } from './get-metrics';
 import type { AnsweredCall } from './http-metrics';
 import type { GatewayMetrics } from './metrics';
-import { type Outage, type StatusData, StatusReporter } from './service-status';
+import { ACCOUNT_FAMILIES, type Outage, type StatusData, StatusReporter } from './service-status';
 import { type TrafficIncrement, TrafficLedger } from './traffic-ledger';
 import { trafficRecorder } from './traffic-recorder';
 
@@ -62,21 +62,29 @@ export interface ServiceLevels {
 const OBSERVE_EVERY_MS = 1000;
 
 /**
- * Whether a planned window covers a call of `route` at `at`: a window of every core, or of the
- * core serving the route's family; a holder route spanning every core is covered by any window.
+ * The cores each route needs, by path: its family's, or for a holder route without a family (the
+ * authorisation list) those of the accounts' families; none for the others.
  */
+function coresByPath(parts: ServiceLevelParts): Map<string, string[]> {
+  const serving = (family: CoreFamily) =>
+    parts.cores.filter((c) => c.families.includes(family)).map((c) => c.id);
+  return new Map(
+    parts.routes.map((r) => {
+      if (r.coreFamily) return [r.path, serving(r.coreFamily)];
+      return [r.path, r.auth === 'holder' ? [...new Set(ACCOUNT_FAMILIES.flatMap(serving))] : []];
+    }),
+  );
+}
+
+/** Whether a planned window of every core, or of a core the route needs, covers a call at `at`. */
 function plannedCheck(parts: ServiceLevelParts): (route: string, at: number) => boolean {
-  const byPath = new Map(parts.routes.map((r) => [r.path, r]));
-  const serving = new Map(parts.cores.flatMap((c) => c.families.map((f) => [f, c.id] as const)));
+  const needs = coresByPath(parts);
   return (path, at) => {
     if (parts.windows.list.length === 0) return false;
-    const route = byPath.get(path);
-    const core = route?.coreFamily && serving.get(route.coreFamily);
+    const cores = needs.get(path) ?? [];
     return parts.windows
       .inEffect(at)
-      .some(
-        (w) => w.adapter === undefined || w.adapter === core || (!core && route?.auth === 'holder'),
-      );
+      .some((w) => w.adapter === undefined || cores.includes(w.adapter));
   };
 }
 

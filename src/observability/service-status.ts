@@ -52,6 +52,9 @@ export interface Outage {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The families whose cores the authorisation list merges. */
+export const ACCOUNT_FAMILIES: readonly CoreFamily[] = ['banking', 'energy'];
+
 /** ISO 8601 duration of a span in milliseconds, to the second (`PT2H`, `PT1H30M`, `PT45S`). */
 export function isoDuration(ms: number): string {
   const total = Math.max(0, Math.round(ms / 1000));
@@ -168,11 +171,15 @@ export class StatusReporter {
     return this.parts.routes.filter((r) => r.holder).map((r) => `${r.method} ${r.path}`);
   }
 
-  /** `METHOD path` of the routes of these families, and of the holder routes spanning every core. */
+  /**
+   * `METHOD path` of the routes of these families, and of the holder routes that merge the cores
+   * of accounts (the authorisation list) when one of them is among these.
+   */
   private endpointsOf(families: readonly CoreFamily[]): string[] {
     const set = new Set(families);
+    const merged = ACCOUNT_FAMILIES.some((f) => set.has(f));
     return this.parts.routes
-      .filter((r) => (r.coreFamily ? set.has(r.coreFamily) : r.holder))
+      .filter((r) => (r.coreFamily ? set.has(r.coreFamily) : r.holder && merged))
       .map((r) => `${r.method} ${r.path}`);
   }
 }

@@ -119,6 +119,8 @@ describe('configuration', () => {
       REDIS_WAIT_TIMEOUT_MS: 150,
       REDIS_COMMAND_TIMEOUT_MS: 750,
       WORKERS: 2,
+      CUSTOMER_PRESENT_DEFAULT: 'true',
+      MAINTENANCE_REFRESH_SECONDS: 6,
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -175,6 +177,10 @@ describe('configuration', () => {
     });
     expect(config.redis).toEqual({ waitReplicas: 2, waitTimeoutMs: 150, commandTimeoutMs: 750 });
     expect(config.workers).toBe(2);
+    expect(config.serviceLevels).toEqual({
+      customerPresentByDefault: true,
+      maintenanceRefreshSeconds: 6,
+    });
     // Every variable of the table is given above (CORE_ADAPTER, CORE_ADAPTERS and HOLDER_DEV_KEYS
     // are those whose other values need a core other than the demo: see core-layout.test.ts and
     // the tests below; the Cluster and
