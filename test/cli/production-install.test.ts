@@ -135,7 +135,8 @@ describe('the command line after npm ci --omit=dev', () => {
       stderr:
         'maintenance windows are kept in Redis: set REDIS_URL (or a Redis Cluster or Sentinel)\n',
     });
-  });
+    // Three processes started one after the other.
+  }, 60_000);
 
   it('when check runs on a valid environment, then it exits 0', async () => {
     const res = await main(['check']);
