@@ -46,6 +46,13 @@ import {
   withResilience,
 } from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
+import { type ServiceLevels, serviceLevels } from './observability/service-levels';
+import type { TrafficIncrement } from './observability/traffic-ledger';
+import {
+  MaintenanceWindows,
+  MaintenanceWindowStore,
+  maintenanceWindowsKey,
+} from './resilience/maintenance-windows';
 import { type Readiness, readinessProbe } from './observability/readiness';
 import { WatchedRefusalFile } from './refusals/refusal-file';
 import { RefusalList } from './refusals/refusal-list';
@@ -61,6 +68,10 @@ export interface GatewayOptions {
   metrics?: GatewayMetrics;
   /** Core families passed through to upstreams that already speak the interface (docs/proxying.md). */
   passThrough?: readonly PassThroughEntry[];
+  /** The Redis hash of the maintenance windows added at run time (tests: a key of their own). */
+  maintenanceKey?: string;
+  /** Where the traffic Get Metrics reports goes; default this gateway's ledger (workers: the primary). */
+  trafficSink?: (increment: TrafficIncrement) => void;
 }
 
 export interface Gateway {
@@ -92,6 +103,10 @@ export interface Gateway {
   beginShutdown(): void;
   /** The development signing key (demo mode without HOLDER_JWKS_URL). */
   devKey?: DevKey;
+  /** Planned maintenance windows: the setting's and those added at run time. */
+  maintenance: MaintenanceWindows;
+  /** The traffic ledger and status reporter behind the admin listener's reports. */
+  serviceLevels: ServiceLevels;
   /** Releases the adapter, Redis and timers. */
   close(): Promise<void>;
 }
@@ -295,6 +310,26 @@ function passThroughEntries(instances: readonly CoreInstance[]): PassThroughEntr
 }
 
 /**
+ * Everything kept in Redis (or in process without one): key names, stores, planned windows; and
+ * the resilience settings over the live window list.
+ */
+async function stateStores(
+  config: Config,
+  options: GatewayOptions,
+  metrics: GatewayMetrics,
+  logger: Logger,
+  now: () => number,
+) {
+  const redisKeys = deploymentKeys(config, logger);
+  const stores = await sharedStores(config, redisKeys, metrics, logger, now);
+  const key = options.maintenanceKey ?? maintenanceWindowsKey(redisKeys);
+  const maintenance = await maintenanceWindows(config, stores.redis, key, logger);
+  // The resilience stack's maintenance clocks read the live list, run-time windows included.
+  const resilience = { ...config.resilience, maintenanceWindows: maintenance.list };
+  return { ...stores, redisKeys, maintenance, resilience };
+}
+
+/**
  * The operator's refusal list, then the core instances. The list comes first, before anything
  * opens a connection, so a bad refusal file stops start-up with nothing to close; an instance that
  * fails to start closes the list's watcher.
@@ -339,6 +374,25 @@ function allCircuits(
   };
 }
 
+/**
+ * The setting's windows and, with Redis, those added at run time, read now and then. The
+ * resilience stack's maintenance clocks read its live list, so windows added at run time apply.
+ */
+async function maintenanceWindows(
+  config: Config,
+  redis: RedisClient | undefined,
+  key: string,
+  logger: Logger,
+): Promise<MaintenanceWindows> {
+  const windows = new MaintenanceWindows(
+    config.resilience.maintenanceWindows,
+    redis && new MaintenanceWindowStore(redis, key),
+    logger,
+  );
+  await windows.start(config.serviceLevels.maintenanceRefreshSeconds * 1000);
+  return windows;
+}
+
 export async function createGateway(
   config: Config,
   options: GatewayOptions = {},
@@ -349,16 +403,10 @@ export async function createGateway(
   const started = await refusalsAndInstances(config, options, metrics, logger);
   const { refusals, closeRefusals, instances } = started;
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
-  const redisKeys = deploymentKeys(config, logger);
-  const { redis, cacheRedis, replayStore } = await sharedStores(
-    config,
-    redisKeys,
-    metrics,
-    logger,
-    now,
-  );
+  const state = await stateStores(config, options, metrics, logger, now);
+  const { redisKeys, redis, cacheRedis, replayStore, maintenance, resilience } = state;
   const served = resilientInstances(instances, {
-    settings: config.resilience,
+    settings: resilience,
     metrics,
     cache: cacheStore(config, cacheRedis, logger),
     keys: redisKeys,
@@ -368,7 +416,7 @@ export async function createGateway(
   const adapter = composedAdapter(served, logger);
   const passThrough = passThroughProxies(
     [...passThroughEntries(instances), ...(options.passThrough ?? [])],
-    { resilience: config.resilience, metrics, logger },
+    { resilience, metrics, logger },
   );
   const circuits = new Map(
     served.map((s) => [s.id, allCircuits(s.resilient.circuits, passThrough.byId.get(s.id))]),
@@ -394,6 +442,8 @@ export async function createGateway(
     onClose: (fn) => closers.push(fn),
     refusals,
   });
+  const cores = served.map((s) => ({ ...s, circuits: circuits.get(s.id)! }));
+  const levels = serviceLevels({ routes, cores, windows: maintenance, metrics, now, options });
   const { app, adminApp } = buildApp({
     routes,
     verifyHolder: countedHolderVerifier(config, { keySet, replayStore, metrics, now }),
@@ -407,6 +457,9 @@ export async function createGateway(
     trustProxy: config.trustProxy,
     passThrough: passThrough.byFamily,
     refusals,
+    adminReports: levels.reports,
+    onAnswered: levels.onAnswered,
+    customerPresentByDefault: config.serviceLevels.customerPresentByDefault,
   });
 
   return {
@@ -422,11 +475,15 @@ export async function createGateway(
     metrics,
     circuits,
     readiness,
+    maintenance,
+    serviceLevels: levels,
     beginShutdown() {
       stopping = true;
     },
     async close() {
       stopping = true;
+      levels.close();
+      maintenance.close();
       for (const fn of closers.reverse()) await fn();
       for (const s of served) s.resilient.close();
       await replayStore.close();

@@ -21,6 +21,7 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
       // No core family: the list merges every core's accounts and is never passed through.
       family: 'v1',
       auth: 'holder',
+      tier: 'highPriority',
       query: [],
       response: {
         type: 'object',
@@ -40,6 +41,7 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
       family: 'v1',
       coreFamily: 'common',
       auth: 'holder',
+      tier: 'highPriority',
       query: [],
       response: {
         type: 'object',

@@ -114,6 +114,7 @@ function transactionsRoute(fdx: FdxService): RouteSpec {
     family: 'fdx',
     coreFamily: 'fdx',
     auth: 'holder',
+    tier: 'lowPriority',
     query: [],
     checkRequest: listingChecks('required'),
     parameters: [
@@ -149,6 +150,7 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       family: 'fdx',
       coreFamily: 'fdx',
       auth: 'holder',
+      tier: 'lowPriority',
       query: [],
       checkRequest: listingChecks('optional'),
       parameters: [
@@ -179,6 +181,7 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       family: 'fdx',
       coreFamily: 'fdx',
       auth: 'holder',
+      tier: 'largePayload',
       query: [],
       checkRequest: ({ params }) =>
         checkFdxIds(params.customerId!, params.accountId!, params.statementId!),
@@ -220,6 +223,7 @@ function assetTransferNetworksRoute(fdx: FdxService): RouteSpec {
     family: 'fdx',
     coreFamily: 'fdx',
     auth: 'holder',
+    tier: 'lowPriority',
     query: [],
     checkRequest: listingChecks('none'),
     parameters: [FDX_PARAMETERS.offset, FDX_PARAMETERS.limit],
