@@ -44,6 +44,7 @@ import {
   type ResilientAdapter,
   withResilience,
 } from './resilience/resilient-adapter';
+import { withOutputCheck } from './resilience/output-check';
 import { GatewayMetrics } from './observability/metrics';
 import { type Readiness, readinessProbe } from './observability/readiness';
 
@@ -53,6 +54,8 @@ export interface GatewayOptions {
   logger?: Logger;
   /** An adapter to use instead of the configured one (tests, embedders). */
   adapter?: CoreAdapter;
+  /** The configured adapter instances, already created (by the start-up checks of `serve`). */
+  instances?: CoreInstance[];
   /** Metrics registry owner; default a new one (with process metrics). */
   metrics?: GatewayMetrics;
   /** Core families passed through to upstreams that already speak the interface (docs/proxying.md). */
@@ -214,6 +217,7 @@ async function coreInstances(
   options: GatewayOptions,
   logger: Logger,
 ): Promise<CoreInstance[]> {
+  if (options.instances) return options.instances;
   if (!options.adapter) return createCoreInstances(config, logger);
   const { id } = options.adapter;
   return [
@@ -221,17 +225,24 @@ async function coreInstances(
   ];
 }
 
-/** Each instance wrapped by its own resilience stack: circuits, cache keys and metrics by id. */
+/**
+ * Each instance wrapped by its own resilience stack (circuits, cache keys and metrics by id),
+ * around the check of its answers: the stack caches only what the check saw.
+ */
 function resilientInstances(
   instances: readonly CoreInstance[],
   deps: Omit<ResilienceDeps, 'adapterId'>,
+  outputCheck: Config['adapterOutputCheck'],
 ): (ServingInstance & { resilient: ResilientAdapter; raw: CoreAdapter })[] {
   return instances.map(({ id, families, adapter }) => {
-    const resilient = withResilience(adapter, {
-      ...deps,
-      logger: deps.logger.child({ adapter: id }),
+    const logger = deps.logger.child({ adapter: id });
+    const checked = withOutputCheck(adapter, {
+      ...outputCheck,
       adapterId: id,
+      metrics: deps.metrics,
+      logger,
     });
+    const resilient = withResilience(checked, { ...deps, logger, adapterId: id });
     return { id, families, adapter: resilient.adapter, resilient, raw: adapter };
   });
 }
@@ -281,13 +292,17 @@ export async function createGateway(
   const instances = await coreInstances(config, options, logger);
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const { redis, cacheRedis, replayStore } = await sharedStores(config, metrics, logger, now);
-  const served = resilientInstances(instances, {
-    settings: config.resilience,
-    metrics,
-    cache: cacheStore(config, cacheRedis, logger),
-    logger,
-    now,
-  });
+  const served = resilientInstances(
+    instances,
+    {
+      settings: config.resilience,
+      metrics,
+      cache: cacheStore(config, cacheRedis, logger),
+      logger,
+      now,
+    },
+    config.adapterOutputCheck,
+  );
   const adapter = composedAdapter(served, logger);
   const passThrough = passThroughProxies(
     [...passThroughEntries(instances), ...(options.passThrough ?? [])],

@@ -4,7 +4,9 @@
  * that many workers (src/cli/workers.ts), each of which runs this same function.
  */
 import cluster from 'node:cluster';
-import { type Config, ConfigError, loadConfig } from '../config/config';
+import { type Config, ConfigError } from '../config/config';
+import { createLogger } from '../observability/logger';
+import { type CoreInstance, preflight, problemsText } from '../preflight';
 import { createGateway, type Gateway } from '../gateway';
 import { listen } from '../server';
 import { AggregatorRegistry } from 'prom-client';
@@ -61,8 +63,8 @@ function printBanner(
 }
 
 /** Starts one gateway in this process and stops it on a signal. */
-async function serveHere(config: Config): Promise<void> {
-  const gateway = await createGateway(config);
+async function serveHere(config: Config, instances: CoreInstance[]): Promise<void> {
+  const gateway = await createGateway(config, { instances });
   if (cluster.isWorker) {
     // The primary serves every worker's registry on METRICS_PORT; a worker listens on the API
     // port only (where /metrics is not served either: METRICS_PORT is set). prom-client answers
@@ -113,13 +115,22 @@ export async function serveCommand(args: readonly string[] = []): Promise<number
     return 2;
   }
   try {
-    const config = loadConfig();
-    if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
-    else await serveHere(config);
+    // The checks `check` runs too, so that both refuse a configuration with the same lines.
+    const checked = await preflight(undefined, (config) => createLogger(config.logLevel));
+    if (!checked.ok) {
+      process.stderr.write(`${problemsText(checked.problems)}\n`);
+      return 1;
+    }
+    const { config, instances } = checked;
+    if (config.workers > 1 && cluster.isPrimary) {
+      // The primary serves no API: its workers create their own adapters.
+      await Promise.allSettled(instances.map((i) => i.adapter.close?.()));
+      await runPrimary(config);
+    } else await serveHere(config, instances);
     return undefined;
   } catch (err) {
-    if (err instanceof ConfigError || (err as Error)?.name === 'DemoDataError') {
-      process.stderr.write(`${(err as Error).message}\n`);
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
     } else {
       process.stderr.write(`Gateway failed to start: ${(err as Error)?.stack ?? String(err)}\n`);
     }

@@ -40,6 +40,13 @@ export class GatewayMetrics {
     labelNames: ['adapter', 'operation'] as const,
     registers: [this.registry],
   });
+  /** Adapter answers that did not match their operation's contract (ADAPTER_OUTPUT_CHECK). */
+  readonly adapterNonconforming = new Counter({
+    name: 'dhg_adapter_nonconforming_total',
+    help: 'Adapter answers that did not match the contract of their operation (checked ones only: ADAPTER_OUTPUT_CHECK_SAMPLE), by adapter instance and operation.',
+    labelNames: ['adapter', 'operation'] as const,
+    registers: [this.registry],
+  });
   readonly coreRetries = new Counter({
     name: 'dhg_core_retries_total',
     help: 'Retries of idempotent core reads, by adapter and operation.',

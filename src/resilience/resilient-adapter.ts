@@ -121,7 +121,7 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
 }
 
 /** Throws when a per-operation setting names an operation no port has (a typo would be ignored). */
-function checkOperationSettings(settings: ResilienceDeps['settings']): void {
+export function checkOperationSettings(settings: ResilienceDeps['settings']): void {
   const known = new Set(OPERATION_NAMES);
   const problems = (
     [

@@ -119,6 +119,9 @@ describe('configuration', () => {
       REDIS_WAIT_TIMEOUT_MS: 150,
       REDIS_COMMAND_TIMEOUT_MS: 750,
       WORKERS: 2,
+      NODE_ENV: 'production',
+      ADAPTER_OUTPUT_CHECK: 'enforce',
+      ADAPTER_OUTPUT_CHECK_SAMPLE: 0.5,
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -166,6 +169,8 @@ describe('configuration', () => {
       shutdownTimeoutMs: 10001,
       shutdownDelayMs: 5001,
       metricsPort: 9100,
+      nodeEnv: 'production',
+      adapterOutputCheck: { mode: 'enforce', sample: 0.5 },
       http: {
         headersTimeoutMs: 10001,
         requestTimeoutMs: 30001,
