@@ -195,6 +195,9 @@ export function resolveInstanceModules(
   return resolved;
 }
 
+/** Problems of a data file shown at most: the first ones locate the fault. */
+const MAX_DATA_PROBLEMS = 50;
+
 /**
  * The problems an adapter's `create` reported: a ConfigError's, or a demo data file that cannot
  * be used (named by the variable that set it); undefined for any other failure.
@@ -203,7 +206,11 @@ function creationProblems(id: string, err: unknown): string[] | undefined {
   if (err instanceof ConfigError) return err.problems;
   if (err instanceof DemoDataError) {
     const variable = adapterEnvName(id, 'dataFile');
-    return err.problems.map((p) => `${variable}: ${err.file}: ${p}`);
+    const shown = err.problems
+      .slice(0, MAX_DATA_PROBLEMS)
+      .map((p) => `${variable}: ${err.file}: ${p}`);
+    const more = err.problems.length - shown.length;
+    return more > 0 ? [...shown, `${variable}: ${err.file}: ... and ${more} more`] : shown;
   }
   return undefined;
 }

@@ -2,8 +2,6 @@
  * Assembles one gateway from its configuration: the core adapter, the key set, the replay store,
  * the services and the app. `main.ts` listens; tests call this with their own configuration.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp, type GatewayHttp } from './http/app';
 import { type CoreInstance, createCoreInstances } from './adapters';
@@ -18,7 +16,7 @@ import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/hol
 import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
 import { memoryReplayStore, redisReplayStore, type ReplayStore } from './auth/replay-store';
 import type { Config } from './config/config';
-import { projectRoot } from './config/project-root';
+import { gatewayVersion } from './config/version';
 import { buildRoutes } from './http/families';
 import { PagingTokens } from './api/paging-token';
 import type { RouteSpec } from './http/route-spec';
@@ -95,13 +93,6 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-function packageVersion(): string {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8'),
-  ) as { version: string };
-  return manifest.version;
-}
-
 /** The cache: in Redis when one is configured (encrypted when a key is), else in process. */
 function cacheStore(
   config: Config,
@@ -137,12 +128,16 @@ async function holderKeySet(
     now,
     onFetch: (outcome, err) => {
       metrics.keySetFetches.inc({ outcome });
-      if (outcome === 'error') logger.warn({ err: describeError(err) }, 'key set fetch failed');
+      if (outcome === 'error')
+        logger.warn({ url: config.holderJwksUrl, err: describeError(err) }, 'key set fetch failed');
     },
     onStaleServe: () => metrics.keySetStaleServes.inc(),
   });
   if (!(await keySet.warmUp()))
-    logger.warn('key set not reachable at start-up; retrying on demand');
+    logger.warn(
+      { url: config.holderJwksUrl },
+      'key set not reachable at start-up; retrying on demand',
+    );
   return { keySet };
 }
 
@@ -289,6 +284,7 @@ export async function createGateway(
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new GatewayMetrics();
+  metrics.buildInfo.set({ version: gatewayVersion() }, 1);
   const instances = await coreInstances(config, options, logger);
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const { redis, cacheRedis, replayStore } = await sharedStores(config, metrics, logger, now);
@@ -336,7 +332,7 @@ export async function createGateway(
     logger,
     now: () => new Date(now()),
     devJwks: devKey ? { keys: [devKey.publicJwk] } : undefined,
-    version: packageVersion(),
+    version: gatewayVersion(),
     metrics,
     readiness,
     separateMetrics: config.metricsPort !== undefined,

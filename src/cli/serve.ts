@@ -5,6 +5,7 @@
  */
 import cluster from 'node:cluster';
 import { type Config, ConfigError } from '../config/config';
+import { gatewayVersion } from '../config/version';
 import { createLogger } from '../observability/logger';
 import { type CoreInstance, preflight, problemsText } from '../preflight';
 import { createGateway, type Gateway } from '../gateway';
@@ -77,7 +78,13 @@ async function serveHere(config: Config, instances: CoreInstance[]): Promise<voi
     : gateway;
   const { port, metricsPort, shutdown } = await listen(listening, config.port, config.host);
   gateway.logger.info(
-    { port, metricsPort, host: config.host, adapter: gateway.adapter.id },
+    {
+      port,
+      metricsPort,
+      host: config.host,
+      adapter: gateway.adapter.id,
+      version: gatewayVersion(),
+    },
     'gateway listening',
   );
   // One banner for a set of workers: the primary's.

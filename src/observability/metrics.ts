@@ -11,6 +11,13 @@ export type CircuitStateName = keyof typeof CIRCUIT_STATE_VALUE;
 export class GatewayMetrics {
   readonly registry = new Registry();
 
+  /** Always 1, labelled with the running version: which build serves. */
+  readonly buildInfo = new Gauge({
+    name: 'dhg_build_info',
+    help: 'The running build: always 1, labelled with the gateway version.',
+    labelNames: ['version'] as const,
+    registers: [this.registry],
+  });
   /** HTTP requests by route template, method and status. */
   readonly httpRequests = new Counter({
     name: 'dhg_http_requests_total',
