@@ -6,7 +6,9 @@
 import path from 'node:path';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import type { CoreAdapter } from '../../src/ports';
-import { answerMismatches } from '../../src/resilience/output-check';
+import { configFrom } from '../../src/config/config';
+import { GatewayMetrics } from '../../src/observability/metrics';
+import { answerMismatches, withOutputCheck } from '../../src/resilience/output-check';
 import { operations } from '../../src/resilience/operations';
 import { captureLogger } from '../helpers/log-capture';
 import { startGateway, type TestGateway } from '../helpers/gateway';
@@ -55,7 +57,10 @@ async function withSloppy(
   body: (gw: TestGateway, lines: string[]) => Promise<void>,
 ) {
   const { logger, lines } = captureLogger('info');
-  const gw = await startGateway(env, { adapter: sloppyAdapter(), logger });
+  const gw = await startGateway(
+    { ADAPTER_OUTPUT_CHECK_SAMPLE: '1', ...env },
+    { adapter: sloppyAdapter(), logger },
+  );
   try {
     await body(gw, lines);
   } finally {
@@ -66,7 +71,7 @@ async function withSloppy(
 const balancesBody = { data: { accountIds: ['acc-b-1001-01'] } };
 
 describe('adapter answers against the contracts', () => {
-  it('when the check is log (the default) and an adapter returns a number for money, then the answer is served, counted and logged with the schema path and no value', async () => {
+  it('when the check is log (the default) with every answer sampled and an adapter returns a number for money, then the answer is served, counted and logged with the schema path and no value', async () => {
     await withSloppy({}, async (gw, lines) => {
       const res = await gw.post(BALANCES, balancesBody);
       expect(res.status).toBe(200);
@@ -155,6 +160,29 @@ describe('adapter answers against the contracts', () => {
       await gw.get(LIST);
       expect(await metricValue(gw, 'authorisation.listShareableAccounts')).toBe(1);
     });
+  });
+});
+
+describe('sampling under log', () => {
+  it('when the sample is the default (0.1), then an answer is checked exactly when the draw falls under it', async () => {
+    const { sample } = configFrom({}).adapterOutputCheck;
+    expect(sample).toBe(0.1);
+    const metrics = new GatewayMetrics({ processMetrics: false });
+    const { logger } = captureLogger('silent');
+    const draws = [0.5, 0.09, 0.1, 0.0];
+    const checked = withOutputCheck(sloppyAdapter(), {
+      mode: 'log',
+      sample,
+      adapterId: 'demo',
+      metrics,
+      logger,
+      random: () => draws.shift()!,
+    });
+    const ctx = { signal: new AbortController().signal, requestId: 'r' };
+    for (let i = 0; i < 4; i += 1)
+      await checked.banking!.listBalances('c-1001', ['acc-b-1001-01'], ctx);
+    const counted = await metrics.adapterNonconforming.get();
+    expect(counted.values.map((v) => v.value)).toEqual([2]);
   });
 });
 
