@@ -45,9 +45,10 @@ async function main(): Promise<void> {
       `Kraken simulator on ${kraken.url} (energy)`,
       `CORE_ADAPTERS=${env.CORE_ADAPTERS!}`,
       'Customer 1 has banking and energy accounts, 2 banking only, 3 energy only:',
-      '  npm run --silent token -- GET /auth/v1/customer/1/accounts | sh',
+      `  ${env.PORT === '3000' ? '' : `PORT=${env.PORT!} `}npm run --silent token -- GET /auth/v1/customer/1/accounts | sh`,
       `Faults: curl -X POST ${kraken.url.replace(/\/v1\/graphql\/$/, '')}/__sim/fault -d '{"fault":"unavailable503"}'`,
-      '  (energy answers 503, banking keeps answering; {"fault":"none"} heals it)',
+      '  (energy and lists not asked before answer 503, banking keeps answering; an answer served',
+      '  before the fault comes from the cache within its stale-if-error window; {"fault":"none"} heals it)',
       '',
     ].join('\n'),
   );

@@ -26,6 +26,16 @@ function servedCores(gateway: Gateway): string {
   return cores.map((c) => `${c.families.join(', ')} from ${c.id}`).join('; ');
 }
 
+/**
+ * What `npm run token` in another terminal needs to sign for this gateway: the variables that
+ * differ from their defaults (a token's `aud` is PUBLIC_BASE_URL, by default localhost:PORT).
+ */
+function tokenEnv(config: Config): string {
+  if (config.publicBaseUrl !== `http://localhost:${config.port}`)
+    return `PUBLIC_BASE_URL=${config.publicBaseUrl} `;
+  return config.port === 3000 ? '' : `PORT=${config.port} `;
+}
+
 /** How to call the gateway, on stdout, when it serves the development key set. */
 function printBanner(
   gateway: Gateway,
@@ -41,8 +51,8 @@ function printBanner(
         `Data Holder Gateway on http://localhost:${port}, serving the demo core (${config.demoDataFile}).`,
         `Tokens: development key set at http://localhost:${port}/dev/jwks.json; iss = sub = "${config.holderSubdomain}", aud = ${config.publicBaseUrl} + path.`,
         'Call it with a freshly signed token (in another terminal):',
-        '  npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh',
-        `  npm run --silent token -- POST /v1/banking/customer/c-1001/accounts/balances '{"data":{"accountIds":["acc-b-1001-01"]}}' | sh`,
+        `  ${tokenEnv(config)}npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh`,
+        `  ${tokenEnv(config)}npm run --silent token -- POST /v1/banking/customer/c-1001/accounts/balances '{"data":{"accountIds":["acc-b-1001-01"]}}' | sh`,
         'Platform endpoints: get a client secret with `npm run clients -- rotate demo-platform-client`,',
         `  then POST http://localhost:${port}/v1/token (see the README, "Platform endpoints").`,
         `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
@@ -55,7 +65,7 @@ function printBanner(
         '',
         `Data Holder Gateway on http://localhost:${port}, serving ${servedCores(gateway)} with the development key set (HOLDER_DEV_KEYS=true: never in production).`,
         'Call it with a freshly signed token (in another terminal, with the same variables):',
-        '  npm run --silent token -- GET /auth/v1/customer/<customer id>/accounts | sh',
+        `  ${tokenEnv(config)}npm run --silent token -- GET /auth/v1/customer/<customer id>/accounts | sh`,
         `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
         '',
       ].join('\n'),
