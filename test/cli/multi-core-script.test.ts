@@ -110,5 +110,5 @@ describe('npm run multi-core', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     child = undefined;
-  });
+  }, 60_000);
 });
