@@ -28,6 +28,16 @@ function sloppyAdapter(): CoreAdapter {
         return records.map((r) => ({ ...r, openStatus: r.openStatus.toLowerCase() as 'OPEN' }));
       },
     },
+    fdx: {
+      ...demo.fdx!,
+      async listTransactions(customerId, accountId, window, page, ctx) {
+        const found = await demo.fdx!.listTransactions(customerId, accountId, window, page, ctx);
+        return {
+          ...found,
+          records: found.records.map((t) => ({ ...t, status: t.status.toLowerCase() as 'POSTED' })),
+        };
+      },
+    },
     banking: {
       ...demo.banking!,
       async listBalances(customerId, accountIds, ctx) {
@@ -117,7 +127,7 @@ describe('adapter answers against the contracts', () => {
     });
   });
 
-  it('when the check is enforce, then an answer out of contract fails as a core error (502) in every family body', async () => {
+  it('when the check is enforce, then an answer out of contract fails as a core error (502) in its family body', async () => {
     await withSloppy({ ADAPTER_OUTPUT_CHECK: 'enforce' }, async (gw, lines) => {
       const res = await gw.post(BALANCES, balancesBody);
       expect({ status: res.status, body: res.body }).toEqual({
@@ -131,6 +141,16 @@ describe('adapter answers against the contracts', () => {
       });
       expect(await metricValue(gw, 'banking.listBalances')).toBe(1);
       expect(lines.some((l) => l.includes('"enforced":true'))).toBe(true);
+      const fdx = await gw.get(
+        '/fdx/v6/customer/c-1001/accounts/acc-b-1001-01/transactions?startTime=2026-01-01&endTime=2026-11-20',
+        {
+          headers: { 'x-request-id': 'fdx-1' },
+        },
+      );
+      expect({ status: fdx.status, body: fdx.body }).toEqual({
+        status: 502,
+        body: { code: 502, message: 'Bad gateway', debugMessage: 'request fdx-1' },
+      });
       // An answer that conforms is served as before.
       const detail = await gw.get('/v1/common/customer/c-1001/detail');
       expect(detail.status).toBe(200);
