@@ -539,7 +539,7 @@ export const GATEWAY_SETTINGS = {
       Type.Number({
         minimum: 0,
         maximum: 1,
-        default: 0.1,
+        default: 0.02,
         description:
           'Share of core answers checked under ADAPTER_OUTPUT_CHECK=log (0 to 1; a check costs about one JSON serialisation of the answer); enforce checks every answer.',
       }),

@@ -184,12 +184,12 @@ describe('adapter answers against the contracts', () => {
 });
 
 describe('sampling under log', () => {
-  it('when the sample is the default (0.1), then an answer is checked exactly when the draw falls under it', async () => {
+  it('when the sample is the default (0.02), then an answer is checked exactly when the draw falls under it', async () => {
     const { sample } = configFrom({}).adapterOutputCheck;
-    expect(sample).toBe(0.1);
+    expect(sample).toBe(0.02);
     const metrics = new GatewayMetrics({ processMetrics: false });
     const { logger } = captureLogger('silent');
-    const draws = [0.5, 0.09, 0.1, 0.0];
+    const draws = [0.5, 0.019, 0.02, 0.0];
     const checked = withOutputCheck(sloppyAdapter(), {
       mode: 'log',
       sample,
