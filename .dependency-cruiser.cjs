@@ -9,8 +9,16 @@
  * the one module of the repository an adapter may import outside its own folder.
  */
 const SDK_ENTRY = '^packages/adapter-sdk/src/index\\.ts$';
-/** The composition root: the one place that chooses and loads adapters (and `check`, validating it). */
-const COMPOSITION_ROOT = ['^src/gateway\\.ts$', '^src/adapters\\.ts$', '^src/cli/check\\.ts$'];
+/**
+ * The composition root: the one place that chooses and loads adapters (and the start-up checks
+ * `serve` and `check` share).
+ */
+const COMPOSITION_ROOT = [
+  '^src/gateway\\.ts$',
+  '^src/adapters\\.ts$',
+  '^src/preflight\\.ts$',
+  '^src/cli/check\\.ts$',
+];
 /** Each core system's mappers (adapters/<system>/mappers/), the system id captured as $1. */
 const MAPPERS = '^adapters/([^/]+)/mappers/';
 /** A core system's own tests (adapters/<system>/test/) may read src/ as test/ does. */

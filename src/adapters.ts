@@ -9,11 +9,12 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { demoAdapterModule } from '../adapters/demo';
+import { DemoDataError, demoAdapterModule } from '../adapters/demo';
 import { fineractAdapterModule } from '../adapters/fineract';
 import { krakenAdapterModule } from '../adapters/kraken';
 import { PROXY_KIND, proxyAdapterModule } from './proxy/proxy-adapter';
-import { adapterConfigFrom, adapterEnvPrefix } from './config/adapter-config';
+import { missingMethodProblems } from './cores/port-methods';
+import { adapterConfigFrom, adapterEnvName, adapterEnvPrefix } from './config/adapter-config';
 import { type Config, ConfigError, gatewayValuesFor } from './config/config';
 import type { Logger } from 'pino';
 import type { CoreFamily, CoreLayout } from './config/core-layout';
@@ -52,12 +53,17 @@ function isAdapterModule(value: unknown): value is AdapterModule {
 }
 
 /**
- * Finds the adapter module `CORE_ADAPTER` names.
+ * Finds the adapter module `CORE_ADAPTER` (or an entry of `CORE_ADAPTERS`) names.
  * @param specifier a built-in id, a module path or a package name
  * @param cwd where paths and packages are resolved from, default the working directory
+ * @param variable the variable that named it, for the error message
  * @throws ConfigError when it cannot be loaded or does not export an adapter module
  */
-export function resolveAdapterModule(specifier: string, cwd = process.cwd()): AdapterModule {
+export function resolveAdapterModule(
+  specifier: string,
+  cwd = process.cwd(),
+  variable = 'CORE_ADAPTER',
+): AdapterModule {
   const builtIn = BUILT_IN[specifier];
   if (builtIn) return builtIn;
   const isPath = specifier.startsWith('.') || path.isAbsolute(specifier);
@@ -69,33 +75,38 @@ export function resolveAdapterModule(specifier: string, cwd = process.cwd()): Ad
     const notFound = (err as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND';
     if (notFound && !isPath && ADAPTER_ID.test(specifier)) {
       throw new ConfigError([
-        `CORE_ADAPTER: unknown adapter "${specifier}" (built in: ${BUILT_IN_ADAPTERS.join(', ')}; or give a module path or an installed package name)`,
+        `${variable}: unknown adapter "${specifier}" (built in: ${BUILT_IN_ADAPTERS.join(', ')}; or give a module path or an installed package name)`,
       ]);
     }
     throw new ConfigError([
-      `CORE_ADAPTER: cannot load "${specifier}" (${(err as Error).message.split('\n')[0]})`,
+      `${variable}: cannot load "${specifier}" (${(err as Error).message.split('\n')[0]})`,
     ]);
   }
-  return adapterModuleOf(exported, specifier);
+  return adapterModuleOf(exported, specifier, variable);
 }
 
 /**
  * The adapter module a loaded module exports: its `default`, its `adapterModule`, or the module
  * itself, with a valid id.
  * @param specifier what named the module, for the error message
+ * @param variable the variable that named it, for the error message
  * @throws ConfigError when none of them is an adapter module
  */
-export function adapterModuleOf(exported: unknown, specifier: string): AdapterModule {
+export function adapterModuleOf(
+  exported: unknown,
+  specifier: string,
+  variable = 'CORE_ADAPTER',
+): AdapterModule {
   const namespace = exported as { default?: unknown; adapterModule?: unknown } | undefined;
   const module = [namespace?.default, namespace?.adapterModule, exported].find(isAdapterModule);
   if (!module) {
     throw new ConfigError([
-      `CORE_ADAPTER: "${specifier}" exports no adapter module (expected { id, configSchema, create } as default, adapterModule or module.exports)`,
+      `${variable}: "${specifier}" exports no adapter module (expected { id, configSchema, create } as default, adapterModule or module.exports)`,
     ]);
   }
   if (!ADAPTER_ID.test(module.id)) {
     throw new ConfigError([
-      `CORE_ADAPTER: "${specifier}" has adapter id "${module.id}"; ids are lower-case letters, digits and dashes`,
+      `${variable}: "${specifier}" has adapter id "${module.id}"; ids are lower-case letters, digits and dashes`,
     ]);
   }
   return module;
@@ -141,14 +152,36 @@ export interface CoreInstance {
   readonly adapter: CoreAdapter;
 }
 
-/** The modules of the layout's instances with their final ids. @throws ConfigError */
+/** The variable that named an instance: `CORE_ADAPTERS` for a family it names, else `CORE_ADAPTER`. */
+export const variableOf = (spec: { readonly named: readonly CoreFamily[] }) =>
+  spec.named.length > 0 ? 'CORE_ADAPTERS' : 'CORE_ADAPTER';
+
+/** Runs `fn`, adding the problems of a ConfigError it throws to `problems`. */
+function collecting<T>(problems: string[], fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    problems.push(...err.problems);
+    return undefined;
+  }
+}
+
+/**
+ * The modules of the layout's instances with their final ids; every instance is looked for, so
+ * that one error names every module that cannot be loaded. @throws ConfigError
+ */
 export function resolveInstanceModules(
   layout: CoreLayout,
 ): (Omit<CoreInstance, 'adapter' | 'block'> & { module: AdapterModule })[] {
-  const resolved = layout.instances.map((spec) => {
-    const module = resolveAdapterModule(spec.kind);
-    return { ...spec, id: spec.id ?? module.id, module };
+  const problems: string[] = [];
+  const resolved = layout.instances.flatMap((spec) => {
+    const module = collecting(problems, () =>
+      resolveAdapterModule(spec.kind, undefined, variableOf(spec)),
+    );
+    return module ? [{ ...spec, id: spec.id ?? module.id, module }] : [];
   });
+  if (problems.length > 0) throw new ConfigError(problems);
   const ids = resolved.map((r) => r.id);
   const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   if (twice.length > 0) {
@@ -162,20 +195,46 @@ export function resolveInstanceModules(
   return resolved;
 }
 
+/** Problems of a data file shown at most: the first ones locate the fault. */
+const MAX_DATA_PROBLEMS = 50;
+
+/**
+ * The problems an adapter's `create` reported: a ConfigError's, or a demo data file that cannot
+ * be used (named by the variable that set it); undefined for any other failure.
+ */
+function creationProblems(id: string, err: unknown): string[] | undefined {
+  if (err instanceof ConfigError) return err.problems;
+  if (err instanceof DemoDataError) {
+    const variable = adapterEnvName(id, 'dataFile');
+    const shown = err.problems
+      .slice(0, MAX_DATA_PROBLEMS)
+      .map((p) => `${variable}: ${err.file}: ${p}`);
+    const more = err.problems.length - shown.length;
+    return more > 0 ? [...shown, `${variable}: ${err.file}: ... and ${more} more`] : shown;
+  }
+  return undefined;
+}
+
 /**
  * Creates every adapter instance of the configured layout, each with its own block and a logger
- * labelled with its id. A family named in `CORE_ADAPTERS` whose adapter has no port for it stops
- * start-up. @throws ConfigError
+ * labelled with its id. Every instance's problems are gathered into one error: its block, its
+ * creation, a family named in `CORE_ADAPTERS` it has no port for, a port method its families
+ * need that it lacks. @throws ConfigError
  */
 export async function createCoreInstances(config: Config, logger: Logger): Promise<CoreInstance[]> {
   const resolved = resolveInstanceModules(config.cores);
   const ids = resolved.map((r) => r.id);
+  const problems: string[] = [];
+  const blocks = resolved.map(({ id, module }) =>
+    collecting(problems, () => instanceConfigBlock(config, id, module, ids)),
+  );
+  if (problems.length > 0) throw new ConfigError(problems);
   const created: CoreInstance[] = [];
   try {
-    for (const { module, ...instance } of resolved) {
+    for (const [i, { module, ...instance }] of resolved.entries()) {
       const { id } = instance;
+      const block = blocks[i]!;
       const log = logger.child({ adapter: id });
-      const block = instanceConfigBlock(config, id, module, ids);
       if (block.unknownVariables.length > 0) {
         // `log` is already labelled with the adapter: a second `adapter` would repeat the key.
         log.warn(
@@ -183,10 +242,19 @@ export async function createCoreInstances(config: Config, logger: Logger): Promi
           'variables with the adapter prefix that name no setting of the adapter',
         );
       }
-      const adapter = await module.create({ config: block.config, log });
+      let adapter: CoreAdapter;
+      try {
+        adapter = await module.create({ config: block.config, log });
+      } catch (err) {
+        const found = creationProblems(id, err);
+        if (!found) throw err;
+        problems.push(...found);
+        continue;
+      }
       created.push({ ...instance, block: block.config, adapter });
-      missingPortProblem(created.at(-1)!);
+      collecting(problems, () => missingPortProblem(created.at(-1)!));
     }
+    if (problems.length > 0) throw new ConfigError(problems);
   } catch (err) {
     await Promise.allSettled(created.map((c) => c.adapter.close?.()));
     throw err;
@@ -194,17 +262,20 @@ export async function createCoreInstances(config: Config, logger: Logger): Promi
   return created;
 }
 
-/** Families `CORE_ADAPTERS` names for an adapter that has no port for them. @throws ConfigError */
+/**
+ * Families `CORE_ADAPTERS` names for an adapter that has no port for them, and port methods its
+ * families need that it lacks. @throws ConfigError
+ */
 function missingPortProblem(instance: CoreInstance): void {
   // A pass-through instance serves every family it is given: its upstream speaks the interface.
   if (instance.kind === PROXY_KIND) return;
   const missing = instance.named.filter((family) => !instance.adapter[PORT_OF_FAMILY[family]]);
-  if (missing.length > 0) {
-    throw new ConfigError(
-      missing.map(
-        (family) =>
-          `CORE_ADAPTERS: adapter "${instance.id}" has no ${PORT_OF_FAMILY[family]} port for the ${family} family`,
-      ),
-    );
-  }
+  const problems = [
+    ...missing.map(
+      (family) =>
+        `CORE_ADAPTERS: adapter "${instance.id}" has no ${PORT_OF_FAMILY[family]} port for the ${family} family`,
+    ),
+    ...missingMethodProblems(instance),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
 }

@@ -2,8 +2,6 @@
  * Assembles one gateway from its configuration: the core adapter, the key set, the replay store,
  * the services and the app. `main.ts` listens; tests call this with their own configuration.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp, type GatewayHttp } from './http/app';
 import { type CoreInstance, createCoreInstances } from './adapters';
@@ -18,7 +16,7 @@ import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/hol
 import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
 import { memoryReplayStore, redisReplayStore, type ReplayStore } from './auth/replay-store';
 import type { Config } from './config/config';
-import { projectRoot } from './config/project-root';
+import { gatewayVersion } from './config/version';
 import { buildRoutes } from './http/families';
 import { PagingTokens } from './api/paging-token';
 import type { RouteSpec } from './http/route-spec';
@@ -45,6 +43,7 @@ import {
   type ResilientAdapter,
   withResilience,
 } from './resilience/resilient-adapter';
+import { withOutputCheck } from './resilience/output-check';
 import { GatewayMetrics } from './observability/metrics';
 import { type ServiceLevels, serviceLevels } from './observability/service-levels';
 import type { TrafficIncrement } from './observability/traffic-ledger';
@@ -64,6 +63,8 @@ export interface GatewayOptions {
   logger?: Logger;
   /** An adapter to use instead of the configured one (tests, embedders). */
   adapter?: CoreAdapter;
+  /** The configured adapter instances, already created (by the start-up checks of `serve`). */
+  instances?: CoreInstance[];
   /** Metrics registry owner; default a new one (with process metrics). */
   metrics?: GatewayMetrics;
   /** Core families passed through to upstreams that already speak the interface (docs/proxying.md). */
@@ -111,13 +112,6 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-function packageVersion(): string {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8'),
-  ) as { version: string };
-  return manifest.version;
-}
-
 /** The cache: in Redis when one is configured (encrypted when a key is), else in process. */
 function cacheStore(
   config: Config,
@@ -153,12 +147,16 @@ async function holderKeySet(
     now,
     onFetch: (outcome, err) => {
       metrics.keySetFetches.inc({ outcome });
-      if (outcome === 'error') logger.warn({ err: describeError(err) }, 'key set fetch failed');
+      if (outcome === 'error')
+        logger.warn({ url: config.holderJwksUrl, err: describeError(err) }, 'key set fetch failed');
     },
     onStaleServe: () => metrics.keySetStaleServes.inc(),
   });
   if (!(await keySet.warmUp()))
-    logger.warn('key set not reachable at start-up; retrying on demand');
+    logger.warn(
+      { url: config.holderJwksUrl },
+      'key set not reachable at start-up; retrying on demand',
+    );
   return { keySet };
 }
 
@@ -277,6 +275,7 @@ async function coreInstances(
   options: GatewayOptions,
   logger: Logger,
 ): Promise<CoreInstance[]> {
+  if (options.instances) return options.instances;
   if (!options.adapter) return createCoreInstances(config, logger);
   const { id } = options.adapter;
   return [
@@ -284,17 +283,24 @@ async function coreInstances(
   ];
 }
 
-/** Each instance wrapped by its own resilience stack: circuits, cache keys and metrics by id. */
+/**
+ * Each instance wrapped by its own resilience stack (circuits, cache keys and metrics by id),
+ * around the check of its answers: the stack caches only what the check saw.
+ */
 function resilientInstances(
   instances: readonly CoreInstance[],
   deps: Omit<ResilienceDeps, 'adapterId'>,
+  outputCheck: Config['adapterOutputCheck'],
 ): (ServingInstance & { resilient: ResilientAdapter; raw: CoreAdapter })[] {
   return instances.map(({ id, families, adapter }) => {
-    const resilient = withResilience(adapter, {
-      ...deps,
-      logger: deps.logger.child({ adapter: id }),
+    const logger = deps.logger.child({ adapter: id });
+    const checked = withOutputCheck(adapter, {
+      ...outputCheck,
       adapterId: id,
+      metrics: deps.metrics,
+      logger,
     });
+    const resilient = withResilience(checked, { ...deps, logger, adapterId: id });
     return { id, families, adapter: resilient.adapter, resilient, raw: adapter };
   });
 }
@@ -327,6 +333,25 @@ async function stateStores(
   // The resilience stack's maintenance clocks read the live list, run-time windows included.
   const resilience = { ...config.resilience, maintenanceWindows: maintenance.list };
   return { ...stores, redisKeys, maintenance, resilience };
+}
+
+/** Each core instance behind its resilience stack (and the check of its answers). */
+function servedCores(
+  instances: CoreInstance[],
+  config: Config,
+  deps: Pick<Awaited<ReturnType<typeof stateStores>>, 'resilience' | 'cacheRedis' | 'redisKeys'> & {
+    metrics: GatewayMetrics;
+    logger: Logger;
+    now: () => number;
+  },
+) {
+  const { resilience, cacheRedis, redisKeys, metrics, logger, now } = deps;
+  const cache = cacheStore(config, cacheRedis, logger);
+  return resilientInstances(
+    instances,
+    { settings: resilience, metrics, cache, keys: redisKeys, logger, now },
+    config.adapterOutputCheck,
+  );
 }
 
 /**
@@ -400,19 +425,13 @@ export async function createGateway(
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new GatewayMetrics();
+  metrics.buildInfo.set({ version: gatewayVersion() }, 1);
   const started = await refusalsAndInstances(config, options, metrics, logger);
   const { refusals, closeRefusals, instances } = started;
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const state = await stateStores(config, options, metrics, logger, now);
   const { redisKeys, redis, cacheRedis, replayStore, maintenance, resilience } = state;
-  const served = resilientInstances(instances, {
-    settings: resilience,
-    metrics,
-    cache: cacheStore(config, cacheRedis, logger),
-    keys: redisKeys,
-    logger,
-    now,
-  });
+  const served = servedCores(instances, config, { ...state, metrics, logger, now });
   const adapter = composedAdapter(served, logger);
   const passThrough = passThroughProxies(
     [...passThroughEntries(instances), ...(options.passThrough ?? [])],
@@ -450,7 +469,7 @@ export async function createGateway(
     logger,
     now: () => new Date(now()),
     devJwks: devKey ? { keys: [devKey.publicJwk] } : undefined,
-    version: packageVersion(),
+    version: gatewayVersion(),
     metrics,
     readiness,
     separateMetrics: config.metricsPort !== undefined,

@@ -36,10 +36,17 @@ export const AUTH_REASONS = {
 } as const;
 export type AuthReason = keyof typeof AUTH_REASONS;
 
-/** A 401 that also carries its reason slug. */
+/**
+ * A 401 that also carries its reason slug, and the RFC 6750 challenge: `Bearer` when no token came
+ * (no error code, as RFC 6750 section 3.1 asks), `Bearer error="invalid_token"` for one rejected.
+ */
 export class AuthError extends UnauthorizedError {
   constructor(readonly reason: AuthReason) {
-    super(AUTH_REASONS[reason]);
+    super(AUTH_REASONS[reason], {
+      headers: {
+        'WWW-Authenticate': reason === 'missing_token' ? 'Bearer' : 'Bearer error="invalid_token"',
+      },
+    });
   }
 }
 

@@ -46,7 +46,17 @@ export interface RemoteKeySetOptions {
 
 const MAX_JWKS_BYTES = 512 * 1024;
 
+/** The key set at `url`; any failure names the URL (a log line then says which key set failed). */
 async function fetchJwks(url: string, timeoutMs: number): Promise<JSONWebKeySet> {
+  try {
+    return await fetchJwksOnce(url, timeoutMs);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new Error(`key set ${url}: ${message}`, { cause: err });
+  }
+}
+
+async function fetchJwksOnce(url: string, timeoutMs: number): Promise<JSONWebKeySet> {
   const res = await request(url, {
     method: 'GET',
     headers: { accept: 'application/json, application/jwk-set+json' },
@@ -57,17 +67,17 @@ async function fetchJwks(url: string, timeoutMs: number): Promise<JSONWebKeySet>
   } as Parameters<typeof request>[1]);
   if (res.statusCode !== 200) {
     await res.body.dump();
-    throw new Error(`key set answered ${res.statusCode}`);
+    throw new Error(`answered ${res.statusCode}`);
   }
   const length = Number(res.headers['content-length'] ?? 0);
   if (length > MAX_JWKS_BYTES) {
     await res.body.dump();
-    throw new Error('key set too large');
+    throw new Error('too large');
   }
   const text = await res.body.text();
-  if (text.length > MAX_JWKS_BYTES) throw new Error('key set too large');
+  if (text.length > MAX_JWKS_BYTES) throw new Error('too large');
   const parsed = JSON.parse(text) as { keys?: unknown };
-  if (!parsed || !Array.isArray(parsed.keys)) throw new Error('key set has no keys array');
+  if (!parsed || !Array.isArray(parsed.keys)) throw new Error('has no keys array');
   return parsed as JSONWebKeySet;
 }
 

@@ -1,42 +1,22 @@
 /**
- * `data-holder-gateway check`: validates the configuration of the environment (and CONFIG_FILE)
- * without starting anything, as `kong check` or `krakend check` do: the gateway's settings, then
- * the core adapter's module and its configuration block, then the operator's sharing refusal
- * file. Exit 0 when it would start, 1 naming every problem. Nothing is connected to: a Redis or a
- * core that is down is not a configuration problem.
+ * `data-holder-gateway check`: runs every check `serve` makes before it listens (src/preflight.ts)
+ * without listening, as `kong check` or `krakend check` do, and prints what `serve` would print.
+ * Exit 0 when it would start, 1 naming every problem at once. Each adapter instance is created and
+ * closed again (the built-in ones connect to nothing when created): a Redis, a key set or a core
+ * that is down is not a configuration problem.
  */
 import { parseArgs } from 'node:util';
-import { instanceConfigBlock, resolveInstanceModules } from '../adapters';
-import { type Config, ConfigError, loadConfig } from '../config/config';
-import { refusalFileProblems } from '../refusals/refusal-file';
+import pino from 'pino';
+import type { Config } from '../config/config';
+import { preflight, problemsText } from '../preflight';
 import { type Output, PROCESS_OUTPUT } from './clients';
 
 export const CHECK_USAGE = `usage: data-holder-gateway check
-  Validates the configuration from the environment (and CONFIG_FILE): every gateway setting, the
-  core adapters (CORE_ADAPTER, CORE_ADAPTERS) and
-  their settings, and the sharing refusal list (SHARING_REFUSALS_FILE). Connects to nothing.
-Exit codes: 0 valid, 1 invalid (every problem is named on stderr), 2 usage.`;
-
-/** The problems of the adapters' modules and blocks under a valid gateway configuration. */
-function adapterProblems(config: Config): string[] {
-  try {
-    const instances = resolveInstanceModules(config.cores);
-    const ids = instances.map((i) => i.id);
-    const problems: string[] = [];
-    for (const { id, module } of instances) {
-      try {
-        instanceConfigBlock(config, id, module, ids);
-      } catch (err) {
-        if (!(err instanceof ConfigError)) throw err;
-        problems.push(...err.problems);
-      }
-    }
-    return problems;
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-}
+  Runs every check serve makes before it listens, over the environment (and CONFIG_FILE): every
+  gateway setting, the core adapters (CORE_ADAPTER, CORE_ADAPTERS), their settings, their ports
+  and methods, the demo data file, the platform signing key and client store, and the sharing
+  refusal list (SHARING_REFUSALS_FILE). Connects to nothing.
+Exit codes: 0 valid, 1 invalid (every problem is named on stderr, as serve names them), 2 usage.`;
 
 /** The cores as `check` names them: `demo`, or `banking fineract, energy kraken, ...`. */
 function coresLine(config: Config): string {
@@ -48,24 +28,21 @@ function coresLine(config: Config): string {
 }
 
 /** Every problem of the configuration (default: the process's environment); none when valid. */
-export function configurationProblems(env?: Record<string, string | undefined>): string[] {
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-  const refusalsFile = config.refusals.file;
-  return [...adapterProblems(config), ...(refusalsFile ? refusalFileProblems(refusalsFile) : [])];
+export async function configurationProblems(
+  env?: Record<string, string | undefined>,
+): Promise<string[]> {
+  const result = await preflight(env, () => pino({ level: 'silent' }));
+  if (!result.ok) return result.problems;
+  await Promise.allSettled(result.instances.map((i) => i.adapter.close?.()));
+  return [];
 }
 
-/** Runs `check`. Returns the exit code. */
-export function checkCommand(
+/** Runs `check`. Resolves with the exit code. */
+export async function checkCommand(
   args: readonly string[],
   io: Output = PROCESS_OUTPUT,
   env?: Record<string, string | undefined>,
-): number {
+): Promise<number> {
   let help: boolean | undefined;
   try {
     ({
@@ -83,12 +60,12 @@ export function checkCommand(
     io.out(CHECK_USAGE);
     return 0;
   }
-  const problems = configurationProblems(env);
-  if (problems.length > 0) {
-    io.err(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const result = await preflight(env, () => pino({ level: 'silent' }));
+  if (!result.ok) {
+    io.err(problemsText(result.problems));
     return 1;
   }
-  const config = loadConfig(env);
-  io.out(`configuration valid (${coresLine(config)})`);
+  await Promise.allSettled(result.instances.map((i) => i.adapter.close?.()));
+  io.out(`configuration valid (${coresLine(result.config)})`);
   return 0;
 }

@@ -4,7 +4,10 @@
  * that many workers (src/cli/workers.ts), each of which runs this same function.
  */
 import cluster from 'node:cluster';
-import { type Config, ConfigError, loadConfig } from '../config/config';
+import { type Config, ConfigError } from '../config/config';
+import { gatewayVersion } from '../config/version';
+import { createLogger } from '../observability/logger';
+import { type CoreInstance, preflight, problemsText } from '../preflight';
 import { createGateway, type Gateway } from '../gateway';
 import { listen } from '../server';
 import { AggregatorRegistry } from 'prom-client';
@@ -24,6 +27,16 @@ function servedCores(gateway: Gateway): string {
   return cores.map((c) => `${c.families.join(', ')} from ${c.id}`).join('; ');
 }
 
+/**
+ * What `npm run token` in another terminal needs to sign for this gateway: the variables that
+ * differ from their defaults (a token's `aud` is PUBLIC_BASE_URL, by default localhost:PORT).
+ */
+function tokenEnv(config: Config): string {
+  if (config.publicBaseUrl !== `http://localhost:${config.port}`)
+    return `PUBLIC_BASE_URL=${config.publicBaseUrl} `;
+  return config.port === 3000 ? '' : `PORT=${config.port} `;
+}
+
 /** How to call the gateway, on stdout, when it serves the development key set. */
 function printBanner(
   gateway: Gateway,
@@ -39,8 +52,8 @@ function printBanner(
         `Data Holder Gateway on http://localhost:${port}, serving the demo core (${config.demoDataFile}).`,
         `Tokens: development key set at http://localhost:${port}/dev/jwks.json; iss = sub = "${config.holderSubdomain}", aud = ${config.publicBaseUrl} + path.`,
         'Call it with a freshly signed token (in another terminal):',
-        '  npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh',
-        `  npm run --silent token -- POST /v1/banking/customer/c-1001/accounts/balances '{"data":{"accountIds":["acc-b-1001-01"]}}' | sh`,
+        `  ${tokenEnv(config)}npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh`,
+        `  ${tokenEnv(config)}npm run --silent token -- POST /v1/banking/customer/c-1001/accounts/balances '{"data":{"accountIds":["acc-b-1001-01"]}}' | sh`,
         'Platform endpoints: get a client secret with `npm run clients -- rotate demo-platform-client`,',
         `  then POST http://localhost:${port}/v1/token (see the README, "Platform endpoints").`,
         `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
@@ -53,7 +66,7 @@ function printBanner(
         '',
         `Data Holder Gateway on http://localhost:${port}, serving ${servedCores(gateway)} with the development key set (HOLDER_DEV_KEYS=true: never in production).`,
         'Call it with a freshly signed token (in another terminal, with the same variables):',
-        '  npm run --silent token -- GET /auth/v1/customer/<customer id>/accounts | sh',
+        `  ${tokenEnv(config)}npm run --silent token -- GET /auth/v1/customer/<customer id>/accounts | sh`,
         `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
         '',
       ].join('\n'),
@@ -62,10 +75,10 @@ function printBanner(
 }
 
 /** Starts one gateway in this process and stops it on a signal. */
-async function serveHere(config: Config): Promise<void> {
+async function serveHere(config: Config, instances: CoreInstance[]): Promise<void> {
   // A worker's traffic and status go to the primary, which serves the reports of every worker.
   const reporting = cluster.isWorker ? workerReporting() : undefined;
-  const gateway = await createGateway(config, { trafficSink: reporting?.sink });
+  const gateway = await createGateway(config, { instances, trafficSink: reporting?.sink });
   reporting?.answerWith(gateway.serviceLevels.reports);
   if (cluster.isWorker) {
     // The primary serves every worker's registry on METRICS_PORT; a worker listens on the API
@@ -79,7 +92,13 @@ async function serveHere(config: Config): Promise<void> {
     : gateway;
   const { port, metricsPort, shutdown } = await listen(listening, config.port, config.host);
   gateway.logger.info(
-    { port, metricsPort, host: config.host, adapter: gateway.adapter.id },
+    {
+      port,
+      metricsPort,
+      host: config.host,
+      adapter: gateway.adapter.id,
+      version: gatewayVersion(),
+    },
     'gateway listening',
   );
   // One banner for a set of workers: the primary's.
@@ -120,13 +139,22 @@ export async function serveCommand(args: readonly string[] = []): Promise<number
     return 2;
   }
   try {
-    const config = loadConfig();
-    if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
-    else await serveHere(config);
+    // The checks `check` runs too, so that both refuse a configuration with the same lines.
+    const checked = await preflight(undefined, (config) => createLogger(config.logLevel));
+    if (!checked.ok) {
+      process.stderr.write(`${problemsText(checked.problems)}\n`);
+      return 1;
+    }
+    const { config, instances } = checked;
+    if (config.workers > 1 && cluster.isPrimary) {
+      // The primary serves no API: its workers create their own adapters.
+      await Promise.allSettled(instances.map((i) => i.adapter.close?.()));
+      await runPrimary(config);
+    } else await serveHere(config, instances);
     return undefined;
   } catch (err) {
-    if (err instanceof ConfigError || (err as Error)?.name === 'DemoDataError') {
-      process.stderr.write(`${(err as Error).message}\n`);
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
     } else {
       process.stderr.write(`Gateway failed to start: ${(err as Error)?.stack ?? String(err)}\n`);
     }

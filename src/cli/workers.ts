@@ -110,13 +110,9 @@ export async function runPrimary(config: Config): Promise<void> {
 
   for (let i = 0; i < config.workers; i += 1) fork();
   const metricsAt = metricsServer && (metricsServer.address() as AddressInfo).port;
+  // A log line, not a banner: with workers every line on stdout is JSON, for log collectors.
   logger.info(
-    { workers: config.workers, port: config.port, metricsPort: metricsAt },
+    { workers: config.workers, port: config.port, metricsPort: metricsAt, pid: process.pid },
     'primary started its workers',
-  );
-  process.stdout.write(
-    `Data Holder Gateway: ${config.workers} workers on port ${config.port}` +
-      (metricsAt === undefined ? '' : `, metrics of all workers on port ${metricsAt}`) +
-      ` (primary pid ${process.pid}).\n`,
   );
 }

@@ -8,7 +8,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { adapterEnvName, adapterEnvPrefix, blockProperties } from './adapter-config';
 import { ConfigError } from './config-error';
-import { coreLayoutOf, isDemoOnly } from './core-layout';
+import { coreLayoutOf, type CoreLayout, isDemoOnly } from './core-layout';
 import {
   CONFIG_FILE_SETTING,
   GATEWAY_SETTINGS,
@@ -257,11 +257,44 @@ function crossSettingProblems(values: SettingValues): string[] {
     problems.push('HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
   if (!demo && !devKeysOptIn && values.HOLDER_JWKS_URL === undefined)
     problems.push('HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
+  if (
+    !demo &&
+    devKeysOptIn &&
+    values.HOLDER_JWKS_URL === undefined &&
+    values.NODE_ENV === 'production'
+  )
+    problems.push(
+      'HOLDER_DEV_KEYS: true is refused with NODE_ENV=production when CORE_ADAPTER is not demo (it trusts a key set the gateway made itself); set HOLDER_JWKS_URL and HOLDER_SUBDOMAIN',
+    );
   problems.push(...cacheEncryptionProblems(values, demo), ...redisKeyProblems(values, demo));
   if (typeof values.TRUST_PROXY === 'string')
     problems.push(...trustProxyProblems(values.TRUST_PROXY));
   problems.push(...redisProblems(values), ...workersProblems(values));
   return problems;
+}
+
+/**
+ * The configuration of an environment, or every problem of it; with problems, the core layout
+ * still comes back when `CORE_ADAPTER` and `CORE_ADAPTERS` themselves are valid, so that the
+ * adapters they name can be looked for in the same run.
+ */
+export function readConfiguration(env: Record<string, string | undefined> = process.env): {
+  config?: Config;
+  layout?: CoreLayout;
+  problems: string[];
+} {
+  try {
+    return { config: loadConfig(env), problems: [] };
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    const fromFile = env.CONFIG_FILE ? readConfigFile(env.CONFIG_FILE, []) : {};
+    const values = readVariables(env, fromFile);
+    const layout =
+      typeof values.CORE_ADAPTER === 'string' && /^\S+$/.test(values.CORE_ADAPTER)
+        ? layoutOfValues(values)
+        : undefined;
+    return { layout, problems: err.problems };
+  }
 }
 
 /**

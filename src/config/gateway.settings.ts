@@ -388,6 +388,14 @@ export const GATEWAY_SETTINGS = {
     }),
     (_value, values) => devMode(values) && values.HOLDER_JWKS_URL === undefined,
   ),
+  nodeEnv: optional(
+    'NODE_ENV',
+    Type.String({
+      minLength: 1,
+      description:
+        "Node's environment name (the container image sets production); production refuses HOLDER_DEV_KEYS=true with a core other than demo.",
+    }),
+  ),
   pagingSecret: optional(
     'PAGING_SECRET',
     Type.String({
@@ -595,6 +603,26 @@ export const GATEWAY_SETTINGS = {
       3600,
       5,
       'Seconds between two readings of the maintenance windows added at run time (kept in Redis); a window added by `data-holder-gateway maintenance add` applies within this time.',
+    ),
+  },
+  adapterOutputCheck: {
+    mode: setting(
+      'ADAPTER_OUTPUT_CHECK',
+      enumOf(['off', 'log', 'enforce'], {
+        default: 'log',
+        description:
+          "Adapter answers against their operation's contract: off; log (count in dhg_adapter_nonconforming_total and log where, never values); enforce (every answer checked, one out of contract fails as a core error, 502).",
+      }),
+    ),
+    sample: setting(
+      'ADAPTER_OUTPUT_CHECK_SAMPLE',
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        default: 0.02,
+        description:
+          'Share of core answers checked under ADAPTER_OUTPUT_CHECK=log (0 to 1; a check costs about one JSON serialisation of the answer); enforce checks every answer.',
+      }),
     ),
   },
   shutdownTimeoutMs: integer(

@@ -104,7 +104,11 @@ const levelOf = (status: number): Level =>
 
 function failureLine(failure: RequestFailure, operationId: unknown, gate: StackGate): FailureLine {
   if (failure.status < 500) {
-    return { level: 'info', msg: 'request rejected', fields: { code: failure.code } };
+    // A refused token says why, by its slug (`expired`, `replayed`...): never the token itself.
+    const reason = (failure.error as { reason?: unknown } | null)?.reason;
+    const fields =
+      typeof reason === 'string' ? { code: failure.code, reason } : { code: failure.code };
+    return { level: 'info', msg: 'request rejected', fields };
   }
   const cause = `${failure.code}|${String(operationId ?? '')}|${causeSignature(failure.error)}`;
   return {

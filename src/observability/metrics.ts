@@ -12,6 +12,13 @@ export type CircuitStateName = keyof typeof CIRCUIT_STATE_VALUE;
 export class GatewayMetrics {
   readonly registry = new Registry();
 
+  /** Always 1, labelled with the running version: which build serves. */
+  readonly buildInfo = new Gauge({
+    name: 'dhg_build_info',
+    help: 'The running build: always 1, labelled with the gateway version.',
+    labelNames: ['version'] as const,
+    registers: [this.registry],
+  });
   /**
    * HTTP requests by route template, method, status and response-time tier (`none` outside the
    * route table); a route has at most two tiers (customer present or not).
@@ -60,6 +67,13 @@ export class GatewayMetrics {
   readonly proxyNonconforming = new Counter({
     name: 'dhg_proxy_nonconforming_responses_total',
     help: 'Proxied success answers whose body did not match the route contract (passed on unchanged), by proxy instance and operation.',
+    labelNames: ['adapter', 'operation'] as const,
+    registers: [this.registry],
+  });
+  /** Adapter answers that did not match their operation's contract (ADAPTER_OUTPUT_CHECK). */
+  readonly adapterNonconforming = new Counter({
+    name: 'dhg_adapter_nonconforming_total',
+    help: 'Adapter answers that did not match the contract of their operation (checked ones only: ADAPTER_OUTPUT_CHECK_SAMPLE), by adapter instance and operation.',
     labelNames: ['adapter', 'operation'] as const,
     registers: [this.registry],
   });

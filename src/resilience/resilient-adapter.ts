@@ -127,7 +127,7 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
  * Throws when a per-operation setting names an operation no port has (a typo would be ignored),
  * or gives a cache lifetime to an operation that is never cached.
  */
-function checkOperationSettings(settings: ResilienceDeps['settings']): void {
+export function checkOperationSettings(settings: ResilienceDeps['settings']): void {
   const known = new Set(OPERATION_NAMES);
   const problems = (
     [

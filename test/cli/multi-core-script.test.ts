@@ -66,12 +66,15 @@ describe('npm run multi-core', () => {
 
     const target = '/auth/v1/customer/1/accounts';
     const key = await loadDevKey(dir);
-    const token = await new SignJWT(holderClaims('demo', BASE + target))
-      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-      .sign(key.privateKey);
-    const res = await fetch(`http://127.0.0.1:${port!}${target}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const get = async (path: string) => {
+      const token = await new SignJWT(holderClaims('demo', BASE + path))
+        .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+        .sign(key.privateKey);
+      return fetch(`http://127.0.0.1:${port!}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    };
+    const res = await get(target);
     expect(res.status).toBe(200);
     const ids = ((await res.json()) as { accounts: { accountId: string }[] }).accounts.map(
       (a) => a.accountId,
@@ -81,9 +84,31 @@ describe('npm run multi-core', () => {
     expect(firstEnergy).toBeGreaterThan(0);
     expect(ids.slice(firstEnergy).every((id) => id.startsWith('A-'))).toBe(true);
 
+    // The README's fault: the command the script prints stops Kraken's answers.
+    const [, faultUrl] = out.join('').match(/Faults: curl -X POST (\S+)/)!;
+    const fault = await fetch(faultUrl!, {
+      method: 'POST',
+      body: JSON.stringify({ fault: 'unavailable503' }),
+    });
+    expect(fault.status).toBe(200);
+    // Banking keeps answering; energy and a merged list not asked before answer 503; the list
+    // served before the fault answers from the cache's stale-if-error window, as the README says.
+    const statuses = {
+      banking: (await get('/v1/banking/customer/2/accounts')).status,
+      energy: (await get('/v1/energy/customer/1/accounts')).status,
+      listNotAskedBefore: (await get('/auth/v1/customer/3/accounts')).status,
+      listServedBefore: (await get(target)).status,
+    };
+    expect(statuses).toEqual({
+      banking: 200,
+      energy: 503,
+      listNotAskedBefore: 503,
+      listServedBefore: 200,
+    });
+
     const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     child = undefined;
-  });
+  }, 60_000);
 });

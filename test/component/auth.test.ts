@@ -21,11 +21,17 @@ describe('holder authentication', () => {
   });
   afterAll(() => gw.close());
 
+  // RFC 6750: a rejected token is invalid_token; no token at all gets the bare challenge.
   const expect401 = async (headers: Record<string, string>, reason: string, path = PATH) => {
     const res = await gw.get(path, { headers });
-    expect({ status: res.status, body: res.body }).toEqual({
+    expect({
+      status: res.status,
+      body: res.body,
+      challenge: res.headers.get('www-authenticate'),
+    }).toEqual({
       status: 401,
       body: { error: reason },
+      challenge: reason === 'Missing bearer token' ? 'Bearer' : 'Bearer error="invalid_token"',
     });
   };
   const claims = (opts: Parameters<typeof holderClaims>[2] = {}) =>

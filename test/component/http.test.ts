@@ -7,8 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createDemoAdapter, loadDemoData, DemoDataError } from '../../adapters/demo';
-import { configFrom } from '../../src/config/config';
+import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
+import { ConfigError, configFrom } from '../../src/config/config';
 import { CoreTimeoutError, CoreUnavailableError } from '../../src/errors';
 import { createGateway } from '../../src/gateway';
 import type { CoreAdapter } from '../../src/ports';
@@ -326,8 +326,13 @@ describe('the demo data file at start-up', () => {
       }),
     );
 
-  it('when the file is not JSON, then start-up stops naming the file', async () => {
-    await expect(start(write('{ nope'))).rejects.toThrow(DemoDataError);
+  it('when the file is not JSON, then start-up stops naming the variable and the file', async () => {
+    const file = write('{ nope');
+    const error = await start(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(new RegExp(`^DEMO_DATA_FILE: ${file}: \\(file\\): `)),
+    ]);
   });
 
   it('when records are wrong, then start-up stops with the JSON path of each problem', async () => {
@@ -337,7 +342,7 @@ describe('the demo data file at start-up', () => {
     data.customers[1].bankingAccounts[0].accountId = data.customers[0].bankingAccounts[0].accountId;
     data.customers[0].payees[1].type = 42;
     const error = await start(write(data)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DemoDataError);
+    expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).toContain('/customers/0/bankingAccounts/2/productCategory');
     expect(message).toContain('/customers/0/bankingAccounts/3: unknown field "secretCoreField"');

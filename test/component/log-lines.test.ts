@@ -259,6 +259,11 @@ describe('log lines on a loopback core', () => {
         res: { statusCode: 200 },
       },
     ]);
+    // A refused token's line says why, by its slug; a 404's has no reason.
+    expect(linesOf(lines, 'rejected-').map((l) => [l.code, l.reason])).toEqual([
+      ['GW_ERR_AUTH_UNAUTHORIZED', 'malformed_token'],
+    ]);
+    expect(linesOf(lines, 'unknown-').map((l) => l.reason)).toEqual([undefined, undefined]);
     for (const prefix of ['rejected-', 'unknown-', 'unmatched-']) {
       for (const line of linesOf(lines, prefix)) {
         expect({ prefix, err: line.err, level: line.level }).toEqual({

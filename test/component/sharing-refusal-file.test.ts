@@ -237,10 +237,10 @@ describe('a malformed refusal file', () => {
     );
   });
 
-  it('when check runs, then it exits 1 with the same problems', () => {
+  it('when check runs, then it exits 1 with the same problems', async () => {
     const file = bad();
     const err: string[] = [];
-    const code = checkCommand(
+    const code = await checkCommand(
       [],
       { out: () => undefined, err: (t) => err.push(t) },
       {
@@ -259,11 +259,11 @@ describe('a malformed refusal file', () => {
       '[{"customerId":"c","accountId":"a","reason":"harm"},{"customerId":"c","accountId":"a","reason":"blocked"}]',
       '/1: names the same customer and account as /0 with another reason',
     ],
-  ])('when the file is %s, then check names it', (_n, text, problem) => {
+  ])('when the file is %s, then check names it', async (_n, text, problem) => {
     const file = path.join(tempDir(), 'refusals.json');
     fs.writeFileSync(file, text);
     const err: string[] = [];
-    const code = checkCommand(
+    const code = await checkCommand(
       [],
       { out: () => undefined, err: (t) => err.push(t) },
       {
@@ -276,10 +276,10 @@ describe('a malformed refusal file', () => {
     });
   });
 
-  it('when the file is missing, then check names it', () => {
+  it('when the file is missing, then check names it', async () => {
     const file = path.join(tempDir(), 'absent.json');
     const err: string[] = [];
-    checkCommand(
+    await checkCommand(
       [],
       { out: () => undefined, err: (t) => err.push(t) },
       {
@@ -291,11 +291,11 @@ describe('a malformed refusal file', () => {
     );
   });
 
-  it('when the file is good, then check exits 0', () => {
+  it('when the file is good, then check exits 0', async () => {
     const file = path.join(tempDir(), 'refusals.json');
     fs.writeFileSync(file, JSON.stringify(LIST));
     expect(
-      checkCommand(
+      await checkCommand(
         [],
         { out: () => undefined, err: () => undefined },
         {

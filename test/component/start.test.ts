@@ -51,33 +51,33 @@ describe('npm start on the demo core', () => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
 
-  it('when started with no configuration, then it prints how to call it', () => {
+  it('when started with no configuration on a port other than 3000, then it prints how to call it, the port included', () => {
     expect(output).toContain('serving the demo core');
     expect(output).toContain(
-      'npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh',
+      `  PORT=${env.PORT} npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh`,
     );
   });
 
-  it('when the command printed by npm run token is run, then the gateway answers 200 with the data', async () => {
-    const { stdout: command } = await run(
-      'npx',
-      [
-        'ts-node',
-        '--transpile-only',
-        'src/cli/main.ts',
-        'token',
-        'GET',
-        '/auth/v1/customer/c-1001/accounts',
-      ],
-      { cwd: ROOT, env },
-    );
+  it('when the line the banner prints is run as it is, in a shell without PORT, then the gateway answers 200 with the data', async () => {
+    const line = output
+      .split('\n')
+      .find((l) => l.includes('token -- GET /auth/v1/customer/c-1001/accounts'))!
+      .trim();
+    const { PORT: _port, ...elsewhere } = env;
+    // The command the token command prints, as `| sh` would run it, with the status appended.
+    const { stdout: command } = await run('sh', ['-c', line.replace(/ \| sh$/, '')], {
+      cwd: ROOT,
+      env: elsewhere,
+    });
     expect(command).toMatch(
-      /^curl -sS -X GET -H 'Authorization: Bearer [\w-]+\.[\w-]+\.[\w-]+' 'http:\/\/localhost:\d+\/auth\/v1\/customer\/c-1001\/accounts'\n$/,
+      new RegExp(
+        `^curl -sS -X GET -H 'Authorization: Bearer [\\w-]+\\.[\\w-]+\\.[\\w-]+' 'http://localhost:${env.PORT}/auth/v1/customer/c-1001/accounts'\n$`,
+      ),
     );
     const { stdout } = await run(
       'sh',
       ['-c', command.replace('curl -sS', 'curl -sS -w "\\n%{http_code}"')],
-      { env },
+      { env: elsewhere },
     );
     const [body, status] = stdout.split('\n');
     expect(status).toBe('200');

@@ -59,6 +59,7 @@ describe('WORKERS=2 with the built command line', () => {
   let redis: OwnRedis;
   let child: ChildProcess;
   let output = '';
+  let stdout = '';
   let port: number;
   let metricsPort: number;
   let key: DevKey;
@@ -99,7 +100,10 @@ describe('WORKERS=2 with the built command line', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      stdout += d.toString();
+    });
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     for (let i = 0; i < 600 && listening() < 2; i += 1) await sleep(50);
   }, 90_000);
@@ -109,6 +113,13 @@ describe('WORKERS=2 with the built command line', () => {
       child.kill('SIGKILL');
     }
     await redis?.stop();
+  });
+
+  it('when running, then every line on stdout is JSON (a log collector reads them all)', () => {
+    const lines = stdout.split('\n').filter((l) => l !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(lines.map((l) => JSON.parse(l).msg)).toContain('primary started its workers');
   });
 
   it('when started, then two worker processes listen on the one port', async () => {

@@ -1,10 +1,10 @@
 /** `data-holder-gateway check` over several cores: every instance's settings are checked. */
 import { checkCommand } from '../../src/cli/check';
 
-function run(env: Record<string, string>) {
+async function run(env: Record<string, string>) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = checkCommand([], { out: (t) => out.push(t), err: (t) => err.push(t) }, env);
+  const code = await checkCommand([], { out: (t) => out.push(t), err: (t) => err.push(t) }, env);
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -20,8 +20,8 @@ const KRAKEN = {
 };
 
 describe('check over several cores', () => {
-  it("when every instance is configured, then it exits 0 naming each family's core", () => {
-    const res = run({
+  it("when every instance is configured, then it exits 0 naming each family's core", async () => {
+    const res = await run({
       HOLDER_DEV_KEYS: 'true',
       CORE_ADAPTERS: 'banking:fineract,energy:kraken,common:fineract,fdx:business=fineract',
       ...FINERACT,
@@ -37,8 +37,8 @@ describe('check over several cores', () => {
     });
   });
 
-  it("when a second instance's settings are missing, then it exits 1 naming them by its id", () => {
-    const res = run({
+  it("when a second instance's settings are missing, then it exits 1 naming them by its id", async () => {
+    const res = await run({
       HOLDER_DEV_KEYS: 'true',
       CORE_ADAPTERS: 'banking:fineract,fdx:business=fineract',
       ...FINERACT,
@@ -55,8 +55,8 @@ describe('check over several cores', () => {
 });
 
 describe('check of the proxy and Redis key settings', () => {
-  it('when TRUST_PROXY is neither a hop count nor addresses, then it exits 1 naming the setting', () => {
-    const res = run({ TRUST_PROXY: 'the-ingress' });
+  it('when TRUST_PROXY is neither a hop count nor addresses, then it exits 1 naming the setting', async () => {
+    const res = await run({ TRUST_PROXY: 'the-ingress' });
     expect(res).toEqual({
       code: 1,
       out: '',
@@ -67,8 +67,8 @@ describe('check of the proxy and Redis key settings', () => {
     });
   });
 
-  it('when TRUST_PROXY names the ingress range and a namespace is given, then it exits 0', () => {
-    const res = run({ TRUST_PROXY: '10.244.0.0/16', REDIS_KEY_NAMESPACE: 'bank-staging' });
+  it('when TRUST_PROXY names the ingress range and a namespace is given, then it exits 0', async () => {
+    const res = await run({ TRUST_PROXY: '10.244.0.0/16', REDIS_KEY_NAMESPACE: 'bank-staging' });
     expect(res).toEqual({ code: 0, out: 'configuration valid (core adapter demo)', err: '' });
   });
 });

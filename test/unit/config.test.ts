@@ -127,6 +127,9 @@ describe('configuration', () => {
       BODY_ID_NOT_FOUND_STATUS: 422,
       CUSTOMER_PRESENT_DEFAULT: 'true',
       MAINTENANCE_REFRESH_SECONDS: 6,
+      NODE_ENV: 'production',
+      ADAPTER_OUTPUT_CHECK: 'enforce',
+      ADAPTER_OUTPUT_CHECK_SAMPLE: 0.5,
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -177,6 +180,8 @@ describe('configuration', () => {
       shutdownTimeoutMs: 10001,
       shutdownDelayMs: 5001,
       metricsPort: 9100,
+      nodeEnv: 'production',
+      adapterOutputCheck: { mode: 'enforce', sample: 0.5 },
       http: {
         headersTimeoutMs: 10001,
         requestTimeoutMs: 30001,

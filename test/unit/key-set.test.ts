@@ -27,6 +27,16 @@ describe('remote key set', () => {
   const header = (kid: string) => ({ alg: 'PS256', kid });
   const token = { payload: new Uint8Array(), signature: new Uint8Array() } as never;
 
+  it('when the key set URL fails, then the error names the URL', async () => {
+    server.failWith = 503;
+    const failures: unknown[] = [];
+    const ks = remoteKeySet({ ...options(), onFetch: (_outcome, err) => failures.push(err) });
+    expect(await ks.warmUp()).toBe(false);
+    expect(failures.map((e) => (e as Error).message)).toEqual([
+      `key set ${server.url}: answered 503`,
+    ]);
+  });
+
   it('when a known kid is asked twice, then the key set is fetched once', async () => {
     const ks = remoteKeySet(options());
     await ks.getKey(header('k1'), token);

@@ -285,6 +285,17 @@ export const CoreTimeoutError = createError('GW_ERR_CORE_TIMEOUT', 504, () => 'U
   name: 'CoreTimeoutError',
 });
 
+/**
+ * The adapter answered something out of its operation's contract and the gateway is set to refuse
+ * such answers (`ADAPTER_OUTPUT_CHECK=enforce`): a core failure, never a partial answer (502).
+ */
+export const CoreAnswerInvalidError = createError(
+  'GW_ERR_CORE_INVALID_ANSWER',
+  502,
+  () => 'Bad gateway',
+  { name: 'CoreAnswerInvalidError' },
+);
+
 // ---- Anything else -----------------------------------------------------------------------------
 
 /** An unexpected failure; its details go to the log only. */

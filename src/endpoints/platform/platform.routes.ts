@@ -21,7 +21,7 @@ import {
   PLATFORM_TOKEN_LIFETIME_SECONDS,
   PlatformTokens,
 } from '../../auth/platform-tokens';
-import { ConfigError } from '../../config/config';
+import { type Config, ConfigError } from '../../config/config';
 import { describeError } from '../../observability/error-log';
 import { InvalidClientError, PlatformInvalidRequestError } from '../../errors';
 import { createRateLimiter, type RateLimiter } from '../../resilience/rate-limits';
@@ -120,13 +120,17 @@ const TOKEN_REQUEST_SCHEMA = {
 };
 
 const TOKEN_RESPONSE_SCHEMA = { $ref: refOf('token-response') };
+/** Why the configuration names no platform client store (no Redis, no file), or undefined. */
+export function clientStoreProblem(config: Config, hasRedis: boolean): string | undefined {
+  if (hasRedis || config.platformClientsFile) return undefined;
+  return 'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo, HOLDER_DEV_KEYS=true or REDIS_URL is set';
+}
+
 /** Builds the client store the configuration names. @throws ConfigError when there is none */
 function clientStore(ctx: Parameters<RouteFamily>[0]): ClientStore {
   if (ctx.redis) return new RedisClientStore(ctx.redis, redisClientsKey(ctx.redisKeys));
   if (ctx.config.platformClientsFile) return new FileClientStore(ctx.config.platformClientsFile);
-  throw new ConfigError([
-    'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo, HOLDER_DEV_KEYS=true or REDIS_URL is set',
-  ]);
+  throw new ConfigError([clientStoreProblem(ctx.config, false)!]);
 }
 
 /**

@@ -1,0 +1,84 @@
+/**
+ * Every check `serve` makes before it listens, in one place, so that `check` says exactly what
+ * `serve` would: the settings, the adapters the layout names (looked for even when other settings
+ * are bad), each instance's block, its creation (the demo data file), its ports and methods, the
+ * per-operation settings and circuit groups, the platform's signing key and client store, and the
+ * operator's sharing refusal list.
+ * Every problem found is reported in one run; a check that needs a valid configuration (or a
+ * loaded adapter) runs once that is there. Nothing is connected to: Redis, the key set and the
+ * cores being down is not a configuration problem.
+ */
+import type { Logger } from 'pino';
+import { type CoreInstance, createCoreInstances, resolveInstanceModules } from './adapters';
+import { loadPlatformSigningKey } from './auth/platform-tokens';
+import { type Config, ConfigError, readConfiguration } from './config/config';
+import { isDemoOnly } from './config/core-layout';
+import { clientStoreProblem } from './endpoints/platform/platform.routes';
+import { refusalFileProblems } from './refusals/refusal-file';
+import { circuitNames } from './resilience/circuit-groups';
+import { redisTargetOf } from './resilience/redis';
+import { checkOperationSettings } from './resilience/resilient-adapter';
+
+export type { CoreInstance };
+
+/** A configuration that would start, with its adapter instances created; or its problems. */
+export type Preflight =
+  { ok: true; config: Config; instances: CoreInstance[] } | { ok: false; problems: string[] };
+
+/** The problems `fn` throws as a ConfigError (anything else is rethrown). */
+async function problemsOf(fn: () => unknown): Promise<string[]> {
+  try {
+    await fn();
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+}
+
+/** The platform endpoints' needs: a signing key (generated only in demo mode) and a client store. */
+async function platformProblems(config: Config): Promise<string[]> {
+  const generated =
+    config.platformSigningKeyFile === undefined && (isDemoOnly(config.cores) || config.devKeys);
+  const problems = generated ? [] : await problemsOf(() => loadPlatformSigningKey(config));
+  const store = clientStoreProblem(config, redisTargetOf(config) !== undefined);
+  return store ? [...problems, store] : problems;
+}
+
+/**
+ * Runs every start-up check over an environment (default the process's). On success the adapter
+ * instances are created and handed over (the caller closes them); on failure nothing is left open.
+ * @param logger for the adapters' own start-up lines (made from the configuration when absent)
+ */
+export async function preflight(
+  env: Record<string, string | undefined> | undefined,
+  logger: (config: Config) => Logger,
+): Promise<Preflight> {
+  const { config, layout, problems } = readConfiguration(env);
+  if (!config) {
+    // The adapters are still looked for: a misspelt one is named beside the other problems.
+    if (layout) problems.push(...(await problemsOf(() => resolveInstanceModules(layout))));
+    return { ok: false, problems: [...new Set(problems)] };
+  }
+  problems.push(...(await problemsOf(() => checkOperationSettings(config.resilience))));
+  problems.push(...(await platformProblems(config)));
+  if (config.refusals.file) problems.push(...refusalFileProblems(config.refusals.file));
+  let instances: CoreInstance[] = [];
+  problems.push(
+    ...(await problemsOf(async () => {
+      instances = await createCoreInstances(config, logger(config));
+    })),
+  );
+  for (const { adapter } of instances)
+    problems.push(...(await problemsOf(() => circuitNames(adapter))));
+  if (problems.length > 0) {
+    await Promise.allSettled(instances.map((i) => i.adapter.close?.()));
+    return { ok: false, problems: [...new Set(problems)] };
+  }
+  return { ok: true, config, instances };
+}
+
+/** How `check` and `serve` print the problems of a configuration, on stderr. */
+export function problemsText(problems: readonly string[]): string {
+  return new ConfigError([...problems]).message;
+}

@@ -1,0 +1,146 @@
+/**
+ * What each port operation must answer, as JSON Schemas over the SDK's contracts (`schemas/` of
+ * the adapter SDK): the records the contract suite checks, in the shape the port returns them
+ * (a list, an FDX page, a record with the list extras the gateway reads). Operations that answer a
+ * stream (statement documents) are not checked: their body is the core's PDF.
+ */
+import { loadSchemas, refOf } from '../../contracts';
+import type { OperationTable } from './operations';
+
+type Schema = Record<string, unknown>;
+
+const listOf = (items: Schema): Schema => ({ type: 'array', items });
+const contract = (name: string, def?: string): Schema => ({ $ref: refOf(name, def) });
+
+/** The list extras of an account record: ownership data the authorisation list and filters read. */
+const LIST_EXTRAS: Schema = {
+  subtitle: { type: 'string' },
+  complexAccountType: contract('common', 'ComplexAccountType'),
+  users: listOf(contract('common', 'RelatedUser')),
+};
+
+/**
+ * A closed object with the properties of a contract (each by reference, so the contract's own
+ * `$defs` still resolve), less `omit`, plus `extra`.
+ */
+function recordOf(
+  name: string,
+  extra: Schema = {},
+  options: { omit?: readonly string[]; required?: readonly string[] } = {},
+): Schema {
+  const base = loadSchemas()[name] as { properties: Schema; required?: string[] };
+  const omit = new Set(options.omit ?? []);
+  const own = Object.keys(base.properties).filter((p) => !omit.has(p));
+  return {
+    type: 'object',
+    properties: {
+      ...Object.fromEntries(own.map((p) => [p, { $ref: `${refOf(name)}#/properties/${p}` }])),
+      ...extra,
+    },
+    required: [...(base.required ?? []).filter((p) => !omit.has(p)), ...(options.required ?? [])],
+    additionalProperties: false,
+  };
+}
+
+/** An FDX page of records (`next` the position key of the next page). */
+function pageOf(items: Schema, totalRequired = false): Schema {
+  return {
+    type: 'object',
+    properties: {
+      records: listOf(items),
+      next: { type: 'string' },
+      total: { type: 'integer', minimum: 0 },
+    },
+    required: totalRequired ? ['records', 'total'] : ['records'],
+    additionalProperties: false,
+  };
+}
+
+/** One account's instalment plans, or that its type has none. */
+const INSTALMENT_PLANS_RESULT: Schema = {
+  type: 'object',
+  required: ['supported'],
+  if: { properties: { supported: { const: true } } },
+  then: {
+    properties: { supported: { const: true }, plans: listOf(contract('instalment-plan')) },
+    required: ['supported', 'plans'],
+    additionalProperties: false,
+  },
+  else: { properties: { supported: { const: false } }, additionalProperties: false },
+};
+
+const FDX_ACCOUNT_INFO: Schema = {
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      properties: {
+        status: { enum: ['OPEN', 'CLOSED', 'RESTRICTED'] },
+        supportsFdx: { type: 'boolean' },
+        supportsAssetTransferNetworks: { type: 'boolean' },
+      },
+      required: ['status', 'supportsFdx', 'supportsAssetTransferNetworks'],
+      additionalProperties: false,
+    },
+  ],
+};
+
+const DONE: Schema = { type: 'boolean' };
+
+/**
+ * The answer schema of every operation, or null for one whose answer is not checked. Typed by the
+ * operation table: a new port method without an entry fails to compile. The instalment plans
+ * answer is a Map: its values are checked, as a list in the Map's order.
+ */
+export const ANSWER_CONTRACTS: {
+  readonly [P in keyof OperationTable]: { readonly [M in keyof OperationTable[P]]: Schema | null };
+} = {
+  authorisation: {
+    listShareableAccounts: listOf(
+      recordOf(
+        'shareable-account',
+        { ...LIST_EXTRAS, industry: { enum: ['banking', 'energy'] } },
+        { omit: ['extensions'], required: ['openStatus', 'complexAccountType', 'users'] },
+      ),
+    ),
+  },
+  customer: {
+    getCustomerDetail: contract('customer-detail'),
+    searchCustomersByEmail: listOf(contract('customer-search-result')),
+    getCustomerIdentity: contract('customer-identity'),
+  },
+  banking: {
+    listAccounts: listOf(contract('banking-account-list-item-v4')),
+    listBalances: listOf(contract('balance')),
+    listDirectDebits: listOf(contract('direct-debit')),
+    listScheduledPayments: listOf(contract('scheduled-payment')),
+    listInstalmentPlans: listOf(INSTALMENT_PLANS_RESULT),
+    listPayees: listOf(contract('payee')),
+  },
+  energy: {
+    listAccounts: listOf(
+      recordOf('energy-account', LIST_EXTRAS, { required: ['complexAccountType', 'users'] }),
+    ),
+    listInvoices: listOf(contract('energy-invoice')),
+    listConcessions: listOf(contract('energy-concession')),
+  },
+  fdx: {
+    getAccountInfo: FDX_ACCOUNT_INFO,
+    listTransactions: pageOf(contract('fdx-transaction')),
+    listStatements: pageOf(recordOf('fdx-statement', {}, { omit: ['links'] }), true),
+    getStatementDocument: null,
+    listAssetTransferNetworks: pageOf(contract('fdx-asset-transfer-network')),
+  },
+  products: {
+    listProducts: listOf(contract('product-summary')),
+    createProduct: DONE,
+    updateProduct: DONE,
+    deleteProduct: DONE,
+  },
+};
+
+/** The answer schema of `<port>.<method>`, or null when its answer is not checked. */
+export function answerContractOf(port: string, method: string): Schema | null {
+  const ofPort = (ANSWER_CONTRACTS as Record<string, Record<string, Schema | null>>)[port];
+  return ofPort?.[method] ?? null;
+}
