@@ -26,7 +26,7 @@ const fdxDate = (name: string, required: boolean, field: string): object => ({
   name,
   in: 'query',
   required,
-  description: `${name === 'startTime' ? 'Oldest' : 'Newest'} ${field} included, YYYY-MM-DD (UTC, inclusive). Malformed${required ? ' or missing' : ''}: 400 code 702; startTime after endTime: 400 code 703.`,
+  description: `${name === 'startTime' ? 'Oldest' : 'Newest'} ${field} included, YYYY-MM-DD from 1900-01-01 to 9999-12-31 (UTC, inclusive). Malformed, out of that range${required ? ' or missing' : ''}: 400 code 702; startTime after endTime: 400 code 703.`,
   schema: { type: 'string', format: 'date', minLength: 10, maxLength: 10 },
 });
 
