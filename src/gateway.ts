@@ -9,10 +9,9 @@ import { buildApp, type GatewayHttp } from './http/app';
 import { type CoreInstance, createCoreInstances } from './adapters';
 import { composedAdapter, type ServingInstance } from './cores/composed-adapter';
 import { CORE_FAMILIES, type CoreFamily } from './config/core-layout';
-import { passThroughProxies, type PassThroughEntry } from './http/proxy/pass-through';
-import type { FamilyProxy } from './http/proxy/family-proxy';
+import { passThroughProxies, type PassThroughEntry } from './proxy/pass-through';
 import { PROXY_KIND } from './proxy/proxy-adapter';
-import { proxySettingsFrom } from './proxy/proxy-settings';
+import { type ProxySettings, proxySettingsFrom } from './proxy/proxy-settings';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
 import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/holder-auth';
 import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
@@ -221,14 +220,24 @@ async function coreInstances(
   ];
 }
 
+/** The resilience settings of an instance: a pass-through instance may have its own timeout. */
+function settingsOf(
+  settings: ResilienceDeps['settings'],
+  proxy: ProxySettings | undefined,
+): ResilienceDeps['settings'] {
+  return proxy?.timeoutMs === undefined ? settings : { ...settings, timeoutMs: proxy.timeoutMs };
+}
+
 /** Each instance wrapped by its own resilience stack: circuits, cache keys and metrics by id. */
 function resilientInstances(
   instances: readonly CoreInstance[],
   deps: Omit<ResilienceDeps, 'adapterId'>,
 ): (ServingInstance & { resilient: ResilientAdapter; raw: CoreAdapter })[] {
-  return instances.map(({ id, families, adapter }) => {
+  return instances.map(({ id, kind, families, adapter, block }) => {
+    const proxy = kind === PROXY_KIND ? proxySettingsFrom(block) : undefined;
     const resilient = withResilience(adapter, {
       ...deps,
+      settings: settingsOf(deps.settings, proxy),
       logger: deps.logger.child({ adapter: id }),
       adapterId: id,
     });
@@ -247,27 +256,29 @@ function passThroughEntries(instances: readonly CoreInstance[]): PassThroughEntr
 }
 
 /**
- * An instance's circuits: its ports' and, when it passes families through, its proxy's. A live
- * view: circuits are created at their first call. A pass-through instance's ports use the
- * `accounts` and `customer` circuits, its proxy one per family: the names never meet.
+ * The resilience stack of each pass-through instance: the instance's own when it is one of the
+ * configured cores (its ports and its passed-through calls share circuits), else one made for it
+ * (an embedder's `passThrough` entry), with no ports.
  */
-function allCircuits(
-  ports: ReadonlyMap<string, CircuitBreaker>,
-  proxy: FamilyProxy | undefined,
-): ReadonlyMap<string, CircuitBreaker> {
-  if (!proxy) return ports;
-  const both = () => new Map([...ports, ...proxy.circuits]);
+function passThroughStacks(
+  served: readonly { id: string; resilient: ResilientAdapter }[],
+  deps: Omit<ResilienceDeps, 'adapterId'>,
+) {
+  const own = new Map<string, ResilientAdapter>();
   return {
-    get: (name) => ports.get(name) ?? proxy.circuits.get(name),
-    has: (name) => ports.has(name) || proxy.circuits.has(name),
-    get size() {
-      return both().size;
+    own,
+    stackOf(id: string, settings: ProxySettings): ResilientAdapter {
+      const known = served.find((s) => s.id === id)?.resilient ?? own.get(id);
+      if (known) return known;
+      const made = withResilience({ id } as CoreAdapter, {
+        ...deps,
+        settings: settingsOf(deps.settings, settings),
+        logger: deps.logger.child({ adapter: id }),
+        adapterId: id,
+      });
+      own.set(id, made);
+      return made;
     },
-    keys: () => both().keys(),
-    values: () => both().values(),
-    entries: () => both().entries(),
-    forEach: (fn) => both().forEach((value, key) => fn(value, key, both())),
-    [Symbol.iterator]: () => both()[Symbol.iterator](),
   };
 }
 
@@ -281,21 +292,24 @@ export async function createGateway(
   const instances = await coreInstances(config, options, logger);
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const { redis, cacheRedis, replayStore } = await sharedStores(config, metrics, logger, now);
-  const served = resilientInstances(instances, {
+  const resilience = {
     settings: config.resilience,
     metrics,
     cache: cacheStore(config, cacheRedis, logger),
     logger,
     now,
-  });
+  };
+  const served = resilientInstances(instances, resilience);
   const adapter = composedAdapter(served, logger);
+  const stacks = passThroughStacks(served, resilience);
   const passThrough = passThroughProxies(
     [...passThroughEntries(instances), ...(options.passThrough ?? [])],
-    { resilience: config.resilience, metrics, logger },
+    { stackOf: stacks.stackOf, defaultTimeoutMs: config.resilience.timeoutMs, metrics, logger },
   );
-  const circuits = new Map(
-    served.map((s) => [s.id, allCircuits(s.resilient.circuits, passThrough.byId.get(s.id))]),
-  );
+  const circuits = new Map<string, ReadonlyMap<string, CircuitBreaker>>([
+    ...served.map((s) => [s.id, s.resilient.circuits] as const),
+    ...[...stacks.own].map(([id, stack]) => [id, stack.circuits] as const),
+  ]);
   let stopping = false;
   const readiness = readinessProbe({
     keySet,
@@ -348,6 +362,7 @@ export async function createGateway(
       stopping = true;
       for (const fn of closers.reverse()) await fn();
       for (const s of served) s.resilient.close();
+      for (const stack of stacks.own.values()) stack.close();
       await replayStore.close();
       await adapter.close?.();
       for (const client of new Set([redis, cacheRedis])) {

@@ -2,6 +2,7 @@
 import type { CoreFamily } from '../config/core-layout';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RedisClient } from '../resilience/redis';
+import type { OperationName } from '../resilience/operations';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Readable } from 'node:stream';
@@ -91,6 +92,12 @@ export interface RouteSpec {
    * (the platform token, and the authorisation list, which merges every core's accounts).
    */
   coreFamily?: CoreFamily;
+  /**
+   * The port operation whose data the route serves (required with `coreFamily`): a passed-through
+   * call of the route goes through the resilience stack as this operation does (its circuit
+   * group, metrics and maintenance windows).
+   */
+  coreOperation?: OperationName;
   /** `holder`: the platform's signed JWT; `none`: public; or a route-specific authenticator. */
   auth: 'holder' | 'none' | Authenticator;
   /** OpenAPI security requirement of a custom authenticator (e.g. `[{ platformToken: [] }]`). */
@@ -110,12 +117,14 @@ export interface RouteSpec {
   requestSchema?: object;
   /**
    * The checks of its own parameters a family makes before it calls the core (FDX: id lengths,
-   * dates, limit); run before a proxied route is passed through, so it refuses what the mapped
-   * route refuses. Throws a GatewayError.
+   * dates, limit; products: the product contract, page size, category); run before a proxied
+   * route is passed through, so it refuses what the mapped route refuses. Throws a GatewayError.
    */
   checkRequest?: (input: {
     params: Record<string, string>;
     rawQuery: Record<string, unknown>;
+    /** The parsed body of routes with `body: 'json'` or `'json-or-form'`. */
+    body?: unknown;
   }) => void;
   /** Deprecated route: the successor path for `params`. */
   successor?: (params: Record<string, string>) => string;

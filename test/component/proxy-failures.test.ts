@@ -84,7 +84,7 @@ describe('a passed-through family whose upstream fails', () => {
       expect(
         await calls(gw, {
           adapter: 'fdx-upstream',
-          operation: 'fdx.listFdxTransactions',
+          operation: 'fdx.listTransactions',
           outcome: 'timeout',
         }),
       ).toBe(1);
@@ -120,7 +120,7 @@ describe('a passed-through family whose upstream fails', () => {
       expect(
         await calls(gw, {
           adapter: 'fdx-upstream',
-          operation: 'common.getCustomerDetail',
+          operation: 'customer.getCustomerDetail',
           outcome: 'failure',
         }),
       ).toBe(1);
@@ -159,8 +159,9 @@ describe('a passed-through family whose upstream fails', () => {
       for (let i = 0; i < 2; i += 1) expect((await gw.get(TX)).status).toBe(503);
       const state = await gw.gateway.metrics.circuitState.get();
       expect(
-        state.values.find((v) => v.labels.adapter === 'fdx-upstream' && v.labels.circuit === 'fdx')
-          ?.value,
+        state.values.find(
+          (v) => v.labels.adapter === 'fdx-upstream' && v.labels.circuit === 'transactions',
+        )?.value,
       ).toBe(2);
       const before = upstream.received.length;
       behaviour = 'ok';
@@ -172,11 +173,12 @@ describe('a passed-through family whose upstream fails', () => {
       expect(
         await calls(gw, {
           adapter: 'fdx-upstream',
-          operation: 'fdx.listFdxTransactions',
+          operation: 'fdx.listTransactions',
           outcome: 'rejected',
         }),
       ).toBe(1);
-      // The circuit is the FDX family's: the common family of the same instance still passes.
+      // The circuit is the transactions group's: the customer detail of the same instance,
+      // another group, still passes.
       expect((await gw.get(DETAIL)).status).toBe(200);
     } finally {
       behaviour = 'ok';
@@ -191,7 +193,7 @@ describe('a passed-through family whose upstream fails', () => {
       expect(
         await calls(gw, {
           adapter: 'fdx-upstream',
-          operation: 'fdx.listFdxTransactions',
+          operation: 'fdx.listTransactions',
           outcome: 'success',
         }),
       ).toBe(1);

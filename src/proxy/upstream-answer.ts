@@ -3,10 +3,17 @@
  * allow-listed headers, and its body streamed as it arrives; or, for a body the response check
  * reads, buffered, checked, and sent with the same bytes.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CoreTimeoutError } from '../../errors';
+import { CoreTimeoutError } from '../errors';
+
+/** An upstream's answer once its headers are in; its body still on its way. */
+export interface UpstreamAnswer {
+  statusCode: number;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: Readable;
+}
 
 export interface AnswerOptions {
   /** Response headers passed on, lower case. */
@@ -50,24 +57,24 @@ async function readWhole(body: Readable, ms: number): Promise<Buffer> {
 
 /** Sends the upstream answer; rejects when the upstream body fails or stalls. */
 export async function passAnswerOn(
-  upstream: IncomingMessage,
+  upstream: UpstreamAnswer,
   res: ServerResponse,
   options: AnswerOptions,
 ): Promise<void> {
-  res.statusCode = upstream.statusCode ?? 502;
+  res.statusCode = upstream.statusCode;
   for (const [name, value] of Object.entries(upstream.headers)) {
     if (value !== undefined && options.allowedHeaders.has(name)) res.setHeader(name, value);
   }
   if (options.inspect) {
-    const body = await readWhole(upstream, options.idleMs);
+    const body = await readWhole(upstream.body, options.idleMs);
     options.inspect(body);
     res.setHeader('content-length', body.length);
     res.end(body);
     return;
   }
-  const sent = pipeline(upstream, res);
+  const sent = pipeline(upstream.body, res);
   // After pipeline: it attaches its own reader first, so no chunk is read before it.
-  cutOffWhenIdle(upstream, res, options.idleMs);
+  cutOffWhenIdle(upstream.body, res, options.idleMs);
   try {
     await sent;
   } catch (err) {
