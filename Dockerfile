@@ -3,7 +3,9 @@
 # files the gateway reads at run time, and runs as a non-root user.
 # test/deploy/container.test.ts checks this file against the build and the `npm start` command.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# The Node.js line the gateway ships on (an LTS line in support): .ci/run reads its major from here
+# and runs the test suite on it too, so what ships is what was tested.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -28,10 +30,12 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/packages/adapter-sdk/dist ./packages/adapter-sdk/dist
 # Read at run time: the resource schemas (in the SDK), the demo core's bundled data set, and the
-# Kraken adapter's GraphQL operations.
+# Kraken adapter's GraphQL operations; and the launchers of `npm start` and `npm run clients|token`.
+# These copies are the production copy docs/operations.md lists (test/deploy checks they agree).
 COPY packages/adapter-sdk/schemas ./packages/adapter-sdk/schemas
 COPY adapters/demo/data ./adapters/demo/data
 COPY adapters/kraken/queries ./adapters/kraken/queries
+COPY scripts/run-cli.cjs scripts/build-if-dev.cjs ./scripts/
 # The demo core writes its development keys here; the rest of the image stays read-only to the
 # gateway's user (uid 1000 is the image's `node` user; numeric, so Kubernetes can check runAsNonRoot).
 RUN mkdir -p /app/.dev && chown 1000:1000 /app/.dev

@@ -5,6 +5,8 @@
  */
 const TIMING = ['/test/component/platform-timing\\.test\\.ts$'];
 const timing = process.env.DHG_TIMING === '1';
+/** The documented user paths from a fresh clone: `npm run test:fresh-clone` (jest.fresh-clone.config.js). */
+const FRESH_CLONE = ['\\.fresh-clone\\.test\\.ts$'];
 
 module.exports = {
   testEnvironment: 'node',
@@ -21,9 +23,10 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/test/helpers/block-network.ts'],
   globalSetup: '<rootDir>/test/helpers/global-setup.js',
+  globalTeardown: '<rootDir>/test/helpers/global-teardown.js',
   testTimeout: 20000,
   maxWorkers: 2,
   ...(timing
     ? { testRegex: TIMING, testMatch: undefined }
-    : { testPathIgnorePatterns: ['/node_modules/', '/dist/', ...TIMING] }),
+    : { testPathIgnorePatterns: ['/node_modules/', '/dist/', ...TIMING, ...FRESH_CLONE] }),
 };

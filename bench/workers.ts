@@ -18,6 +18,7 @@ import { SignJWT } from 'jose';
 import Redis from 'ioredis';
 import { loadDevKey } from '../src/auth/dev-keys';
 import { replayEpochKey } from '../src/auth/replay-store';
+import { redisKeys } from '../src/resilience/redis-keys';
 import { shippedNodeOptions } from './proc-stats';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -62,7 +63,11 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
     try {
       await redis.connect();
       // A new Redis has never accepted a token: no memory was lost.
-      await redis.set(replayEpochKey(), String(Date.now() - 3_600_000), 'NX');
+      await redis.set(
+        replayEpochKey(redisKeys({ namespace: 'demo' })),
+        String(Date.now() - 3_600_000),
+        'NX',
+      );
       return true;
     } finally {
       redis.disconnect();

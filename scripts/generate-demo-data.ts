@@ -2338,11 +2338,262 @@ function products(): Json[] {
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The consent flow: identities, and a business customer whose authorised contact is Jane
+// ---------------------------------------------------------------------------------------------
+
+/** E.164 of a national mobile number: `0491 570 006` -> `+61491570006`. */
+function e164(phone: string): string {
+  return `+61${phone.replace(/\s/g, '').slice(1)}`;
+}
+
+/** A person's identity (customer-identity.json without id); `verified` says what was proved. */
+function personIdentity(p: Person, verified: { email: boolean; phone: boolean }): Json {
+  return {
+    email: p.email,
+    emailVerified: verified.email,
+    givenName: p.firstName,
+    familyName: p.lastName,
+    name: `${p.firstName} ${p.lastName}`,
+    phoneNumber: e164(p.phone),
+    phoneNumberVerified: verified.phone,
+    updatedAt: p.lastUpdateTime,
+    address: {
+      streetAddress: p.address.line1,
+      locality: p.address.city,
+      region: p.address.state,
+      postalCode: p.address.postcode,
+      country: 'AUS',
+    },
+  };
+}
+
+const CONSENT_IDENTITIES: Record<string, Json> = {
+  [JANE.customerId]: personIdentity(JANE, { email: true, phone: true }),
+  [JOHN.customerId]: personIdentity(JOHN, { email: true, phone: false }),
+  [SAM.customerId]: personIdentity(SAM, { email: false, phone: false }),
+};
+
+/**
+ * A business customer: its own contact points, and Jane as its authorised contact, so that a
+ * search by Jane's address finds her and the business. The detail contract has only the person
+ * variant: the business's detail is its agent (Jane) at the business's contact points.
+ */
+const BUSINESS: Person = {
+  customerId: 'c-3001',
+  firstName: 'Jane',
+  lastName: 'Citizen',
+  middleNames: [],
+  prefix: 'Ms',
+  email: 'accounts@consulting.example.com',
+  phone: '0491 570 110',
+  address: {
+    line1: 'Level 3, 10 Example Place',
+    city: 'Exampleton',
+    postcode: '2999',
+    state: 'NSW',
+  },
+  lastUpdateTime: '2026-08-14T01:30:00Z',
+};
+const BUSINESS_NAME = 'Example Consulting Pty Ltd';
+
+function businessCustomer(): Json {
+  const account = bankingAccount({
+    n: 1,
+    owner: BUSINESS,
+    category: 'TRANS_AND_SAVINGS_ACCOUNTS',
+    productName: 'Business Everyday',
+    displayName: `${BUSINESS_NAME} operating account`,
+    subtitle: 'Business transaction account',
+    openStatus: 'OPEN',
+    creationDate: '2021-07-01',
+    ownership: 'ONE_PARTY',
+    complex: 'ORGANIZATION',
+    users: [
+      { id: BUSINESS.customerId, email: BUSINESS.email, isAccountHolder: true },
+      user(JANE, false),
+    ],
+    current: 41250.35,
+    extra: savingsExtra(true),
+  });
+  (account.addresses as Json[])[0]!.simple = {
+    ...((account.addresses as Json[])[0]!.simple as Json),
+    mailingName: BUSINESS_NAME,
+  };
+  // An organisation has no given and family name; its name is the business's.
+  const identity = personIdentity(BUSINESS, { email: true, phone: true });
+  delete identity.givenName;
+  delete identity.familyName;
+  identity.name = BUSINESS_NAME;
+  return {
+    customerId: BUSINESS.customerId,
+    detail: customerDetail(BUSINESS),
+    payees: [],
+    bankingAccounts: [account],
+    energyAccounts: [],
+    identity,
+    authorisedContacts: [{ email: JANE.email, phoneNumber: e164(JANE.phone) }],
+  };
+}
+
+/** The data set with each person's identity, and the business customer after them. */
+function withConsentFlowCustomers(data: { customers: Json[]; products: Json[] }): Json {
+  const customers = data.customers.map((c) => {
+    const identity = CONSENT_IDENTITIES[String(c.customerId)];
+    return identity ? { ...c, identity } : c;
+  });
+  return { ...data, customers: [...customers, businessCustomer()] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refusals to share (docs/demo-core.md): a customer with a blocked and a suspended account, and a
+// customer whose data could cause harm to share. Built after the rest, so that their seeded draws
+// (the order of statements) change nothing built before them.
+// ---------------------------------------------------------------------------------------------
+
+const PAT: Person = {
+  customerId: 'c-2001',
+  firstName: 'Pat',
+  lastName: 'Example',
+  middleNames: [],
+  prefix: 'Mx',
+  email: 'pat.example@example.org',
+  phone: '0491 570 159',
+  address: { line1: '9 Specimen Road', city: 'Sampleford', postcode: '4999', state: 'QLD' },
+  lastUpdateTime: '2026-02-14T05:30:00Z',
+};
+
+const ALEX: Person = {
+  customerId: 'c-2002',
+  firstName: 'Alex',
+  lastName: 'Sample',
+  middleNames: [],
+  prefix: 'Mx',
+  email: 'alex.sample@example.org',
+  phone: '0491 570 110',
+  address: { line1: '3 Illustration Lane', city: 'Exampleton', postcode: '2999', state: 'NSW' },
+  lastUpdateTime: '2026-08-01T01:00:00Z',
+};
+
+/** The FDX view of one account: a few deposit transactions (newest first), three statements. */
+function refusalFdx(tag: string, label: string): Json {
+  const tx = (i: number, day: number, amount: number): Json => ({
+    accountCategory: 'DEPOSIT_ACCOUNT',
+    transactionType: 'POSDEBIT',
+    transactionId: `tx-${tag}-${pad(i, 4)}`,
+    postedTimestamp: `2026-10-${pad(day)}T09:00:00Z`,
+    transactionTimestamp: `2026-10-${pad(day)}T08:30:00Z`,
+    description: 'Card purchase Example Grocer',
+    debitCreditMemo: 'DEBIT',
+    status: 'POSTED',
+    amount,
+  });
+  return {
+    status: 'OPEN',
+    transactions: [tx(2, 17, 18.95), tx(1, 3, 42.1)],
+    statements: fdxStatements(tag, label, [8, 9, 10], false),
+    assetTransferNetworks: [],
+  };
+}
+
+/** Pat's banking accounts: an ordinary one, one blocked and one suspended. */
+function patBankingAccounts(): Json[] {
+  const everyday = (n: number, displayName: string, subtitle: string): BankingSpec => ({
+    n,
+    owner: PAT,
+    category: 'TRANS_AND_SAVINGS_ACCOUNTS',
+    productName: 'Everyday Basic',
+    displayName,
+    subtitle,
+    openStatus: 'OPEN',
+    creationDate: `2022-04-${pad(n)}`,
+    current: 150 * n,
+    extra: savingsExtra(true),
+  });
+  const accounts = [
+    everyday(1, 'Everyday Basic account', 'Everyday transactions'),
+    everyday(2, 'Rent savings', 'Saving for rent'),
+    everyday(3, 'Travel savings', 'Saving for travel'),
+  ].map(bankingAccount);
+  accounts.forEach((a, i) => (a.fdx = refusalFdx(`b2001${pad(i + 1)}`, String(a.displayName))));
+  accounts[1]!.sharingRefusal = 'blocked';
+  accounts[2]!.sharingRefusal = 'suspended';
+  return accounts;
+}
+
+/** Pat's energy accounts: an ordinary one and one blocked. */
+function patEnergyAccounts(): Json[] {
+  const account = (n: number, nickname: string, servicePointId: number): Json =>
+    energyAccount({
+      id: `acc-e-2001-${pad(n)}`,
+      accountNumber: `88020010${n}`,
+      displayName: `${nickname} electricity`,
+      subtitle: '9 Specimen Road',
+      openStatus: 'OPEN',
+      creationDate: '2024-01-01',
+      complex: 'INDIVIDUAL',
+      users: [user(PAT)],
+      plans: [
+        electricityPlan({
+          nickname,
+          servicePointIds: [servicePointId],
+          displayName: 'Example Energy Basic',
+          startDate: '2024-01-01',
+          contacts: [{ firstName: 'Pat', lastName: 'Example', prefix: 'Mx' }],
+        }),
+      ],
+      invoices: [],
+      concessions: [],
+    });
+  const accounts = [account(1, 'Home', 4102000901), account(2, 'Granny flat', 4102000902)];
+  accounts[1]!.sharingRefusal = 'blocked';
+  return accounts;
+}
+
+/** Alex: a customer the holder flags, whose data could cause harm to share. */
+function alexBankingAccounts(): Json[] {
+  const account = bankingAccount({
+    n: 1,
+    owner: ALEX,
+    category: 'TRANS_AND_SAVINGS_ACCOUNTS',
+    productName: 'Everyday Basic',
+    displayName: 'Everyday Basic account',
+    subtitle: 'Everyday transactions',
+    openStatus: 'OPEN',
+    creationDate: '2023-09-09',
+    current: 640,
+    extra: savingsExtra(true),
+  });
+  account.fdx = refusalFdx('b200201', 'Everyday Basic account');
+  return [account];
+}
+
+/** The customers of the refusals to share, after every other customer. */
+function sharingRefusalCustomers(): Json[] {
+  return [
+    {
+      customerId: PAT.customerId,
+      detail: customerDetail(PAT),
+      payees: [],
+      bankingAccounts: patBankingAccounts(),
+      energyAccounts: patEnergyAccounts(),
+    },
+    {
+      customerId: ALEX.customerId,
+      sharingRefusal: 'harm',
+      detail: customerDetail(ALEX),
+      payees: [],
+      bankingAccounts: alexBankingAccounts(),
+      energyAccounts: [],
+    },
+  ];
+}
+
 /** Builds the whole data set. */
 export function buildDemoData(): Json {
   const janePayees = payees(32, '1001');
   const johnPayees = payees(3, '1002');
-  return {
+  const data: { customers: Json[]; products: Json[] } = {
     customers: [
       {
         customerId: JANE.customerId,
@@ -2368,6 +2619,9 @@ export function buildDemoData(): Json {
     ],
     products: products(),
   };
+  // Last: the seeded draws of everything built before stay as they were.
+  data.customers.push(...sharingRefusalCustomers());
+  return withConsentFlowCustomers(data);
 }
 
 if (require.main === module) {

@@ -46,6 +46,8 @@ async function main(): Promise<void> {
       `CORE_ADAPTERS=${env.CORE_ADAPTERS!}`,
       'Customer 1 has banking and energy accounts, 2 banking only, 3 energy only:',
       '  npm run --silent token -- GET /auth/v1/customer/1/accounts | sh',
+      'Customer 1 is found by one address in both cores (with the business it is a contact of):',
+      `  npm run --silent token -- POST /auth/v1/customer/search '{"email":"jane.citizen@example.com"}' | sh`,
       `Faults: curl -X POST ${kraken.url.replace(/\/v1\/graphql\/$/, '')}/__sim/fault -d '{"fault":"unavailable503"}'`,
       '  (energy answers 503, banking keeps answering; {"fault":"none"} heals it)',
       '',

@@ -4,7 +4,7 @@
  * (which sets them).
  */
 import type { FineractSimulator } from '../adapters/fineract/simulator/simulator';
-import type { FineractDataset } from '../adapters/fineract/simulator/dataset';
+import { CONTACTS_DATATABLE, type FineractDataset } from '../adapters/fineract/simulator/dataset';
 import type { KrakenSimulator } from '../adapters/kraken/simulator/simulator';
 
 /** The simulator's tenant and back-office user. */
@@ -14,7 +14,10 @@ export interface FineractLogin {
   password: string;
 }
 
-/** `FINERACT_*` for a Fineract simulator; each self-service user becomes a customer. */
+/**
+ * `FINERACT_*` for a Fineract simulator; each self-service user becomes a customer, and the
+ * customer search reads the data set's authorised contacts table.
+ */
 export function fineractSettings(
   sim: FineractSimulator,
   login: FineractLogin,
@@ -33,6 +36,9 @@ export function fineractSettings(
     ['FINERACT_PASSWORD', login.password],
     ['FINERACT_BSB', '012-345'],
     ['FINERACT_CUSTOMERS', JSON.stringify(customers)],
+    ...(data.datatables[CONTACTS_DATATABLE]
+      ? [['FINERACT_CONTACTS_DATATABLE', CONTACTS_DATATABLE] as [string, string]]
+      : []),
   ];
 }
 

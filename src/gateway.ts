@@ -38,6 +38,7 @@ import {
   redisTargetOf,
   waitForRedis,
 } from './resilience/redis';
+import { type RedisKeys, redisKeysOf } from './resilience/redis-keys';
 import {
   type ResilienceDeps,
   type ResilientAdapter,
@@ -45,6 +46,9 @@ import {
 } from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
 import { type Readiness, readinessProbe } from './observability/readiness';
+import { WatchedRefusalFile } from './refusals/refusal-file';
+import { RefusalList } from './refusals/refusal-list';
+import { SharingRefusals } from './refusals/sharing-refusals';
 
 export interface GatewayOptions {
   /** Clock in milliseconds (tests inject one); default `Date.now`. */
@@ -142,9 +146,25 @@ async function holderKeySet(
   return { keySet };
 }
 
+/**
+ * The deployment's key scheme; a development digest key (demo core, no secret) is said once when
+ * keys land in a Redis, where anyone could derive it.
+ */
+function deploymentKeys(config: Config, logger: Logger): RedisKeys {
+  const keys = redisKeysOf(config);
+  const inRedis = redisTargetOf(config) !== undefined || config.resilience.cacheRedisUrl;
+  if (inRedis && keys.source === 'development') {
+    logger.warn(
+      'REDIS_KEY_SECRET and CACHE_ENCRYPTION_KEY unset: ids and addresses in Redis keys are digested with a development key anyone can derive (demo core only)',
+    );
+  }
+  return keys;
+}
+
 /** What lives in Redis (or in process without one): the replay store, and the cache's Redis. */
 async function sharedStores(
   config: Config,
+  keys: RedisKeys,
   metrics: GatewayMetrics,
   logger: Logger,
   now: () => number,
@@ -159,7 +179,7 @@ async function sharedStores(
     replayStore = redisReplayStore(
       redis,
       now,
-      undefined,
+      keys,
       () => metrics.replayStoreErrors.inc(),
       (sinceMs) =>
         logger.warn(
@@ -204,6 +224,34 @@ function countedHolderVerifier(
       if (err instanceof AuthError) parts.metrics.authFailures.inc({ reason: err.reason });
       throw err;
     }
+  };
+}
+
+/**
+ * The holder's refusals to share: the operator's list (`SHARING_REFUSALS_FILE`, read now, a bad
+ * file stops start-up, then re-read when it changes) and the status of refused body ids.
+ * @throws ConfigError naming the file and its bad entries
+ */
+function sharingRefusals(
+  config: Config,
+  metrics: GatewayMetrics,
+  logger: Logger,
+): { refusals: SharingRefusals; close: () => void } {
+  const { file, bodyIdNotFoundStatus } = config.refusals;
+  if (!file) {
+    return {
+      refusals: new SharingRefusals(() => RefusalList.EMPTY, bodyIdNotFoundStatus),
+      close: () => undefined,
+    };
+  }
+  const watched = new WatchedRefusalFile(file, {
+    logger,
+    onReload: (outcome) => metrics.sharingRefusalListReloads.inc({ outcome }),
+  });
+  logger.info({ file, entries: watched.current().size }, 'sharing refusal list read');
+  return {
+    refusals: new SharingRefusals(() => watched.current(), bodyIdNotFoundStatus),
+    close: () => watched.close(),
   };
 }
 
@@ -256,6 +304,26 @@ function passThroughEntries(instances: readonly CoreInstance[]): PassThroughEntr
 }
 
 /**
+ * The operator's refusal list, then the core instances. The list comes first, before anything
+ * opens a connection, so a bad refusal file stops start-up with nothing to close; an instance that
+ * fails to start closes the list's watcher.
+ */
+async function refusalsAndInstances(
+  config: Config,
+  options: GatewayOptions,
+  metrics: GatewayMetrics,
+  logger: Logger,
+): Promise<{ refusals: SharingRefusals; closeRefusals: () => void; instances: CoreInstance[] }> {
+  const { refusals, close: closeRefusals } = sharingRefusals(config, metrics, logger);
+  try {
+    return { refusals, closeRefusals, instances: await coreInstances(config, options, logger) };
+  } catch (err) {
+    closeRefusals();
+    throw err;
+  }
+}
+
+/**
  * The resilience stack of each pass-through instance: the instance's own when it is one of the
  * configured cores (its ports and its passed-through calls share circuits), else one made for it
  * (an embedder's `passThrough` entry), with no ports.
@@ -279,6 +347,13 @@ function passThroughStacks(
       own.set(id, made);
       return made;
     },
+    /** Circuit breakers by instance id: the configured instances', then those made here. */
+    circuits(): Map<string, ReadonlyMap<string, CircuitBreaker>> {
+      return new Map<string, ReadonlyMap<string, CircuitBreaker>>([
+        ...served.map((s) => [s.id, s.resilient.circuits] as const),
+        ...[...own].map(([id, stack]) => [id, stack.circuits] as const),
+      ]);
+    },
   };
 }
 
@@ -289,13 +364,22 @@ export async function createGateway(
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new GatewayMetrics();
-  const instances = await coreInstances(config, options, logger);
+  const started = await refusalsAndInstances(config, options, metrics, logger);
+  const { refusals, closeRefusals, instances } = started;
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
-  const { redis, cacheRedis, replayStore } = await sharedStores(config, metrics, logger, now);
+  const redisKeys = deploymentKeys(config, logger);
+  const { redis, cacheRedis, replayStore } = await sharedStores(
+    config,
+    redisKeys,
+    metrics,
+    logger,
+    now,
+  );
   const resilience = {
     settings: config.resilience,
     metrics,
     cache: cacheStore(config, cacheRedis, logger),
+    keys: redisKeys,
     logger,
     now,
   };
@@ -306,10 +390,7 @@ export async function createGateway(
     [...passThroughEntries(instances), ...(options.passThrough ?? [])],
     { stackOf: stacks.stackOf, defaultTimeoutMs: config.resilience.timeoutMs, metrics, logger },
   );
-  const circuits = new Map<string, ReadonlyMap<string, CircuitBreaker>>([
-    ...served.map((s) => [s.id, s.resilient.circuits] as const),
-    ...[...stacks.own].map(([id, stack]) => [id, stack.circuits] as const),
-  ]);
+  const circuits = stacks.circuits();
   let stopping = false;
   const readiness = readinessProbe({
     keySet,
@@ -318,7 +399,7 @@ export async function createGateway(
     cacheRedis,
     stopping: () => stopping,
   });
-  const closers: (() => Promise<void> | void)[] = [() => passThrough.close()];
+  const closers: (() => Promise<void> | void)[] = [closeRefusals, () => passThrough.close()];
   const routes = await buildRoutes({
     passThrough: new Set(passThrough.byFamily.keys()),
     adapter,
@@ -326,8 +407,10 @@ export async function createGateway(
     logger,
     now,
     redis,
+    redisKeys,
     paging: new PagingTokens(config.pagingSecret),
     onClose: (fn) => closers.push(fn),
+    refusals,
   });
   const { app, adminApp } = buildApp({
     routes,
@@ -339,7 +422,9 @@ export async function createGateway(
     metrics,
     readiness,
     separateMetrics: config.metricsPort !== undefined,
+    trustProxy: config.trustProxy,
     passThrough: passThrough.byFamily,
+    refusals,
   });
 
   return {

@@ -11,6 +11,7 @@ import {
   refOf,
   type BankingAccountRecord,
   type CustomerDetail,
+  type CustomerIdentity,
   type DirectDebit,
   type EnergyAccountRecord,
   type EnergyConcession,
@@ -56,12 +57,24 @@ export type DemoEnergyAccount = EnergyAccountRecord & {
   concessions?: EnergyConcession[];
 };
 
+/** A person who acts for a customer (a business's contact), found by their email address. */
+export interface DemoAuthorisedContact {
+  email: string;
+  /** E.164; what the search returns for SMS passcodes when the contact is the one who searched. */
+  phoneNumber?: string;
+}
+
 export interface DemoCustomer {
   customerId: string;
+  /** Sharing the customer's data could cause harm: every customer-scoped call is refused. */
+  sharingRefusal?: 'harm';
   detail: CustomerDetail;
   payees?: Payee[];
   bankingAccounts?: DemoBankingAccount[];
   energyAccounts?: DemoEnergyAccount[];
+  /** The identity the consent flow reads; absent: never found by a search, identity 404. */
+  identity?: Omit<CustomerIdentity, 'id'>;
+  authorisedContacts?: DemoAuthorisedContact[];
 }
 
 export interface DemoData {
@@ -84,6 +97,7 @@ export class DemoDataError extends Error {
 }
 
 const BANKING_EXTRAS = [
+  'sharingRefusal',
   'subtitle',
   'balance',
   'directDebits',
@@ -91,7 +105,14 @@ const BANKING_EXTRAS = [
   'instalmentPlans',
   'fdx',
 ];
-const ENERGY_EXTRAS = ['subtitle', 'complexAccountType', 'users', 'invoices', 'concessions'];
+const ENERGY_EXTRAS = [
+  'sharingRefusal',
+  'subtitle',
+  'complexAccountType',
+  'users',
+  'invoices',
+  'concessions',
+];
 
 const ajv = createContractsAjv();
 ajv.addSchema(demoSchema);
@@ -139,6 +160,8 @@ export function validateDemoData(data: unknown): string[] {
       problems.push(`${at}/customerId: customer id "${c.customerId}" is used again`);
     customerIds.add(c.customerId);
     check('customer-detail', c.detail, `${at}/detail`);
+    if (c.identity)
+      check('customer-identity', { id: c.customerId, ...c.identity }, `${at}/identity`);
     (c.payees ?? []).forEach((p, i) => check('payee', p, `${at}/payees/${i}`));
     (c.bankingAccounts ?? []).forEach((a, ai) => {
       const aat = `${at}/bankingAccounts/${ai}`;

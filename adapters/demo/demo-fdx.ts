@@ -22,6 +22,7 @@ import {
   type FdxPageRequest,
   type FdxPort,
   type FdxTransaction,
+  type SharingRefusalReason,
   type StatementDocument,
 } from '@data-holder-gateway/adapter-sdk';
 import { toFdxAssetTransferNetwork, toFdxStatement, toFdxTransaction } from './mappers/fdx.mapper';
@@ -125,6 +126,10 @@ function base64Stream(document: string): StatementDocument {
   };
 }
 
+/** The account's `sharingRefusal`, when the file gives one. */
+const refusalOf = (account: { sharingRefusal?: SharingRefusalReason }) =>
+  account.sharingRefusal !== undefined ? { sharingRefusal: account.sharingRefusal } : {};
+
 function buildIndexes(store: DemoStore): Map<string, AccountIndex> {
   const indexes = new Map<string, AccountIndex>();
   for (const customer of store.data.customers) {
@@ -144,6 +149,7 @@ function buildIndexes(store: DemoStore): Map<string, AccountIndex> {
           status: fdx?.status ?? account.openStatus ?? 'OPEN',
           supportsFdx: fdx !== undefined,
           supportsAssetTransferNetworks: fdx?.assetTransferNetworks !== undefined,
+          ...refusalOf(account),
         },
         fdx,
         transactions,
@@ -159,6 +165,7 @@ function buildIndexes(store: DemoStore): Map<string, AccountIndex> {
           status: account.openStatus ?? 'OPEN',
           supportsFdx: false,
           supportsAssetTransferNetworks: false,
+          ...refusalOf(account),
         },
         transactions: [],
         statements: [],

@@ -1,5 +1,5 @@
 /** The demo data set in memory, with the look-ups every demo port needs. */
-import { CustomerNotFoundError } from '@data-holder-gateway/adapter-sdk';
+import { CustomerNotFoundError, SharingRefusedError } from '@data-holder-gateway/adapter-sdk';
 import type { DemoBankingAccount, DemoCustomer, DemoData, DemoEnergyAccount } from './demo-data';
 
 export class DemoStore {
@@ -9,10 +9,14 @@ export class DemoStore {
     this.customers = new Map(data.customers.map((c) => [c.customerId, c]));
   }
 
-  /** The customer, or `CustomerNotFoundError`. */
+  /**
+   * The customer, or `CustomerNotFoundError`; `SharingRefusedError` (harm) for a customer the
+   * file flags, so that every customer-scoped call refuses.
+   */
   customer(customerId: string): DemoCustomer {
     const found = this.customers.get(customerId);
     if (!found) throw new CustomerNotFoundError();
+    if (found.sharingRefusal === 'harm') throw new SharingRefusedError('harm');
     return found;
   }
 

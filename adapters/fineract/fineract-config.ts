@@ -98,6 +98,19 @@ export const fineractConfigSchema = Type.Object(
       description:
         "Where payees come from: self-service-plugin reads the customer's transfer beneficiaries from Fineract's self-service plugin (GET /v1/self/beneficiaries/tpt, which must be installed); none serves no payees and asks Fineract nothing for them (FINERACT_PAYEES_SOURCE).",
     }),
+    contactsDatatable: Type.Optional(
+      Type.String({
+        pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,48}[a-zA-Z0-9]$',
+        description:
+          'Multi-row data table on m_client that names the people who may act for a client (columns client_id, email, mobile_no): the customer search also returns every client whose row holds the address. Unset: the search finds clients by their own email address only (FINERACT_CONTACTS_DATATABLE).',
+      }),
+    ),
+    phoneCountryCode: Type.String({
+      pattern: '^[1-9][0-9]{0,2}$',
+      default: '61',
+      description:
+        'Country calling code of mobile numbers written in national form (a leading 0), used to write them in E.164 for the customer search and identity (FINERACT_PHONE_COUNTRY_CODE).',
+    }),
     productCategories: Type.Unsafe<Readonly<Record<string, ProductCategory>>>({
       type: 'object',
       default: {},

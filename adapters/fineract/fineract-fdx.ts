@@ -10,6 +10,7 @@ import {
   type FdxTransaction,
 } from '@data-holder-gateway/adapter-sdk';
 import {
+  entrySharingRefusal,
   toIsoDate,
   toLoanTransaction,
   toSavingsTransaction,
@@ -28,7 +29,13 @@ export function fineractFdxPort(fineract: FineractAccounts): FdxPort {
       const { accounts } = await fineract.ownAccounts(customerId, ctx);
       const account = fineract.ownedAmong(accounts, accountId);
       if (!account) return null;
-      return { status: account.status, supportsFdx: true, supportsAssetTransferNetworks: false };
+      const refusal = entrySharingRefusal(account.ref.kind, account.entry);
+      return {
+        status: account.status,
+        supportsFdx: true,
+        supportsAssetTransferNetworks: false,
+        ...(refusal ? { sharingRefusal: refusal } : {}),
+      };
     },
 
     async listTransactions(customerId, accountId, window, page, ctx) {

@@ -14,7 +14,10 @@
  * - `GET /v1/loans/{id}/transactions?page&size&sort=transactionDate,desc`: loan transactions;
  * - `GET /v1/standinginstructions?clientId&offset&limit`: scheduled payments;
  * - `GET /v1/self/beneficiaries/tpt` as the customer's self-service user: payees, served by
- *   Fineract's self-service plugin (not by its core); see fineract-payees.ts.
+ *   Fineract's self-service plugin (not by its core); see fineract-payees.ts;
+ * - `GET /v1/clients?offset&limit&orderBy=id&sortOrder=ASC` and
+ *   `GET /v1/datatables/{table}/query?columnFilter=email&valueFilter&resultColumns`: the customer
+ *   search by email, and `GET /v1/clients/{id}` the customer identity; see fineract-customers.ts.
  *
  * Decisions a reader may question:
  * - Customers map to clients by client id (default), external id (looked up once per customer and
@@ -43,7 +46,8 @@
  *   per port call.
  *
  * The parts: fineract-accounts.ts (clients, accounts and details), fineract-banking.ts and
- * fineract-fdx.ts (those ports), fineract-payees.ts (payees and their source), fineract-client.ts
+ * fineract-fdx.ts (those ports), fineract-payees.ts (payees and their source),
+ * fineract-customers.ts (customer search by email and identity), fineract-client.ts
  * (HTTP), fineract-config.ts (settings).
  */
 import type {
@@ -57,6 +61,7 @@ import { toCustomerDetail, toShareableAccount } from './mappers';
 import { FineractAccounts } from './fineract-accounts';
 import { FineractBanking } from './fineract-banking';
 import { FineractClient as FineractHttp } from './fineract-client';
+import { FineractCustomers } from './fineract-customers';
 import { withDefaults, type FineractSettings } from './fineract-config';
 import { fineractFdxPort } from './fineract-fdx';
 import { FineractPayees } from './fineract-payees';
@@ -81,6 +86,7 @@ export function createFineractAdapter(
   const http = new FineractHttp(config, log);
   const fineract = new FineractAccounts(config, http, log);
   const payees = new FineractPayees(fineract, log);
+  const customers = new FineractCustomers(fineract, log);
   return {
     id: 'fineract',
     authorisation: {
@@ -106,6 +112,8 @@ export function createFineractAdapter(
         const { clientId } = await fineract.clientIdOf(customerId, ctx);
         return toCustomerDetail(await fineract.getClient(clientId, ctx));
       },
+      searchCustomersByEmail: (email, ctx) => customers.search(email, ctx),
+      getCustomerIdentity: (customerId, ctx) => customers.identity(customerId, ctx),
     },
     banking: new FineractBanking(fineract, payees),
     fdx: fineractFdxPort(fineract),

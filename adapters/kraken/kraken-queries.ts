@@ -18,6 +18,8 @@ export const OPERATION_NAMES = [
   'AccountSupply',
   'ProductRates',
   'AccountBills',
+  'AccountUserByEmail',
+  'AccountHolders',
 ] as const;
 
 export type OperationName = (typeof OPERATION_NAMES)[number];

@@ -10,18 +10,22 @@ import {
   type CallContext,
   CustomerNotFoundError,
   type DateWindow,
+  SharingRefusedError,
 } from '@data-holder-gateway/adapter-sdk';
 import type { KrakenClient } from './kraken-client';
 import type { KrakenConfig } from './kraken-config';
 import { KrakenAnswerError } from './kraken-errors';
 import type {
+  KrakenAccountHolder,
   KrakenAccountSupply,
+  KrakenAccountUserByEmail,
   KrakenAccountUserAccounts,
   KrakenAccountUserDetail,
   KrakenBill,
   KrakenConcession,
   KrakenRate,
 } from './mappers';
+import { userRefusesSharing } from './mappers';
 
 /** Independent calls of one port call run at most this many at a time. */
 export const MAX_PARALLEL = 4;
@@ -46,12 +50,17 @@ export class KrakenReader {
     return userId;
   }
 
+  /**
+   * The customer's accounts. Every customer-scoped method reads them (or the detail) first, so a
+   * user Kraken flags for family issues is refused here, once: `SharingRefusedError('harm')`.
+   */
   async accountsOf(customerId: string, ctx: CallContext): Promise<KrakenAccountUserAccounts> {
     const data = await this.ofUser<{ accountUser: KrakenAccountUserAccounts }>(
       'AccountUserAccounts',
       customerId,
       ctx,
     );
+    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
     return data.accountUser;
   }
 
@@ -61,6 +70,7 @@ export class KrakenReader {
       customerId,
       ctx,
     );
+    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
     return data.accountUser;
   }
 
@@ -69,6 +79,34 @@ export class KrakenReader {
       accountUser: { concessions: (KrakenConcession | null)[] | null };
     }>('AccountUserConcessions', customerId, ctx);
     return (data.accountUser.concessions ?? []).filter((c): c is KrakenConcession => c !== null);
+  }
+
+  /** The account user an email address belongs to; null when Kraken knows none. */
+  async userByEmail(email: string, ctx: CallContext): Promise<KrakenAccountUserByEmail | null> {
+    try {
+      const data = await this.client.query<{ accountUser: KrakenAccountUserByEmail }>(
+        'AccountUserByEmail',
+        { email },
+        ctx,
+      );
+      return data.accountUser;
+    } catch (err) {
+      if (err instanceof KrakenAnswerError && err.kind === 'notFound') return null;
+      throw err;
+    }
+  }
+
+  /** The users of an account with their portfolio roles on it; none when Kraken has no such account. */
+  async usersOfAccount(accountNumber: string, ctx: CallContext): Promise<KrakenAccountHolder[]> {
+    try {
+      const data = await this.client.query<{
+        getUsersForAccounts: (KrakenAccountHolder | null)[] | null;
+      }>('AccountHolders', { accountNumber }, ctx);
+      return (data.getUsersForAccounts ?? []).filter((u): u is KrakenAccountHolder => u !== null);
+    } catch (err) {
+      if (err instanceof KrakenAnswerError && err.kind === 'notFound') return [];
+      throw err;
+    }
   }
 
   async supplyOf(accountNumber: string, ctx: CallContext): Promise<KrakenAccountSupply> {

@@ -13,12 +13,17 @@
  *   VOID, INCOMPLETE and failed enrolments are left out), which are exactly those
  *   `energy.listAccounts` serves.
  * - Concessions are the holder's current concession cards, on each of their accounts.
+ * - The customer search finds the account user of an address and the holders of the accounts
+ *   they hold an account role on (kraken-customers.ts); the identity is the customer's account
+ *   user.
  *
- * The parts: kraken-energy.ts (the energy port), kraken-reader.ts (what is read, paging),
+ * The parts: kraken-energy.ts (the energy port), kraken-customers.ts (customer search by email
+ * and identity), kraken-reader.ts (what is read, paging),
  * kraken-client.ts (HTTP, GraphQL errors), kraken-token.ts (the Kraken Token), kraken-config.ts.
  */
 import type { AdapterContext, CoreAdapter, EnergyPort } from '@data-holder-gateway/adapter-sdk';
 import { KrakenClient } from './kraken-client';
+import { KrakenCustomers } from './kraken-customers';
 import { withDefaults, type KrakenSettings } from './kraken-config';
 import { KrakenEnergy } from './kraken-energy';
 import { KrakenReader } from './kraken-reader';
@@ -40,6 +45,7 @@ export function createKrakenAdapter(
   const client = new KrakenClient(config, log);
   const reader = new KrakenReader(config, client);
   const energy = new KrakenEnergy(reader);
+  const customers = new KrakenCustomers(config, reader);
   return {
     id: 'kraken',
     authorisation: {
@@ -52,6 +58,8 @@ export function createKrakenAdapter(
       async getCustomerDetail(customerId, ctx) {
         return toCustomerDetail(await reader.detailOf(customerId, ctx));
       },
+      searchCustomersByEmail: (email, ctx) => customers.search(email, ctx),
+      getCustomerIdentity: (customerId, ctx) => customers.identity(customerId, ctx),
     },
     energy: {
       listAccounts: (customerId, ctx) => energy.listAccounts(customerId, ctx),

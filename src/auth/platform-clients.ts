@@ -13,6 +13,7 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { promisify } from 'node:util';
 import type { RedisClient } from '../resilience/redis';
+import type { RedisKeys } from '../resilience/redis-keys';
 
 /** Lists and views products. */
 export const SCOPE_PRODUCTS_READ = 'api:provider.products.read';
@@ -245,8 +246,14 @@ export class FileClientStore implements ClientStore {
   }
 }
 
-/** Redis hash holding every client, field = client id, value = the client as JSON. */
-export const REDIS_CLIENTS_KEY = 'dhg:platform:clients';
+/**
+ * The Redis hash holding every client, `dhg:<namespace>:platform:clients`: field = client id, value
+ * = the client as JSON. Client ids stay readable: the registry lists them, and they are neither
+ * secret nor about a customer (ADR 0017).
+ */
+export function redisClientsKey(keys: RedisKeys): string {
+  return keys.key('platform', 'clients');
+}
 
 /** Replaces a field only when it still holds the value read (optimistic concurrency). */
 const COMPARE_AND_SET = `if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
@@ -265,7 +272,7 @@ export class RedisClientStore implements ClientStore {
 
   constructor(
     private readonly redis: RedisClient,
-    private readonly key: string = REDIS_CLIENTS_KEY,
+    private readonly key: string,
   ) {
     this.description = `redis ${key}`;
   }

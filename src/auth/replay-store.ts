@@ -8,9 +8,9 @@
  * it with every claim: tokens that could have been used before that time are refused
  * ({@link couldPredateMemory}). The in-process store cannot outlive its process and reports none.
  */
-import crypto from 'node:crypto';
 import type { Cluster, Redis, Result } from 'ioredis';
 import { AuthUnavailableError } from '../errors';
+import type { RedisKeys } from '../resilience/redis-keys';
 
 /** The answer to one claim. */
 export interface ClaimResult {
@@ -145,15 +145,18 @@ declare module 'ioredis' {
 }
 
 /**
- * The default prefix of replay keys. Its hash tag `{jti}` puts the start of memory and every
- * claim in one Cluster slot, so that one script may touch both (keys of different slots in one
- * script fail with CROSSSLOT). One slot is one master: ample for claims (see ADR 0027).
+ * The prefix of replay keys, `dhg:<namespace>:{jti}:`. Its hash tag `{jti}` puts the start of
+ * memory and every claim in one Cluster slot, so that one script may touch both (keys of
+ * different slots in one script fail with CROSSSLOT). One slot is one master: ample for claims
+ * (see ADR 0027). A namespace never holds a brace, so the tag stays `{jti}`.
  */
-export const REPLAY_KEY_PREFIX = 'dhg:{jti}:';
+export function replayKeyPrefix(keys: RedisKeys): string {
+  return `${keys.key('{jti}')}:`;
+}
 
-/** The key of the start of memory under `prefix`. */
-export function replayEpochKey(prefix = REPLAY_KEY_PREFIX): string {
-  return `${prefix}epoch`;
+/** The key of the start of memory. */
+export function replayEpochKey(keys: RedisKeys): string {
+  return keys.key('{jti}', 'epoch');
 }
 
 /**
@@ -167,9 +170,10 @@ export interface ReplicaAck {
 }
 
 /**
- * Redis store: ids are hashed so no raw claim value lands in Redis; the start of memory is kept at
- * {@link replayEpochKey} (a hashed id never has that name).
- * @param prefix holds a hash tag when the Redis is a Cluster
+ * Redis store: ids are stored as keyed digests, so no claim value lands in Redis nor can be
+ * found by hashing a guess; the start of memory is kept at {@link replayEpochKey} (a digest never
+ * has that name).
+ * @param keys the deployment's namespace and digests
  * @param onMemoryStart called when a claim found no start of memory and began one: the Redis is
  *   new or lost its data
  * @param replicaAck replicas that must acknowledge a fresh claim; fewer in time: the claim fails
@@ -177,15 +181,16 @@ export interface ReplicaAck {
  */
 export function redisReplayStore(
   redis: Redis | Cluster,
-  now: () => number = Date.now,
-  prefix = REPLAY_KEY_PREFIX,
+  now: () => number,
+  keys: RedisKeys,
   onError?: (err: unknown) => void,
   onMemoryStart?: (sinceMs: number) => void,
   replicaAck?: ReplicaAck,
 ): ReplayStore {
   // Defining it again on a shared connection only replaces it with the same script.
   redis.defineCommand(CLAIM_COMMAND, { numberOfKeys: 2, lua: CLAIM_SCRIPT });
-  const sinceKey = replayEpochKey(prefix);
+  const prefix = replayKeyPrefix(keys);
+  const sinceKey = replayEpochKey(keys);
   const waitFor = replicaAck && replicaAck.replicas > 0 ? replicaAck : undefined;
   /** The claim, replicated when asked: a failure refuses the request, never lets it through. */
   const claimed = async (key: string, ttl: number, t: number) => {
@@ -200,7 +205,7 @@ export function redisReplayStore(
   };
   return {
     async claim(id, expiresAtMs) {
-      const key = prefix + crypto.createHash('sha256').update(id).digest('base64url');
+      const key = prefix + keys.digest(id);
       const t = now();
       const ttl = Math.max(1, Math.ceil(expiresAtMs - t));
       let reply: [number, string, number];

@@ -1,19 +1,20 @@
 /**
  * `data-holder-gateway check`: validates the configuration of the environment (and CONFIG_FILE)
  * without starting anything, as `kong check` or `krakend check` do: the gateway's settings, then
- * the core adapter's module and its configuration block. Exit 0 when it would start, 1 naming
- * every problem. Nothing is connected to: a Redis or a core that is down is not a configuration
- * problem.
+ * the core adapter's module and its configuration block, then the operator's sharing refusal
+ * file. Exit 0 when it would start, 1 naming every problem. Nothing is connected to: a Redis or a
+ * core that is down is not a configuration problem.
  */
 import { parseArgs } from 'node:util';
 import { instanceConfigBlock, resolveInstanceModules } from '../adapters';
 import { type Config, ConfigError, loadConfig } from '../config/config';
+import { refusalFileProblems } from '../refusals/refusal-file';
 import { type Output, PROCESS_OUTPUT } from './clients';
 
 export const CHECK_USAGE = `usage: data-holder-gateway check
   Validates the configuration from the environment (and CONFIG_FILE): every gateway setting, the
   core adapters (CORE_ADAPTER, CORE_ADAPTERS) and
-  their settings. Connects to nothing.
+  their settings, and the sharing refusal list (SHARING_REFUSALS_FILE). Connects to nothing.
 Exit codes: 0 valid, 1 invalid (every problem is named on stderr), 2 usage.`;
 
 /** The problems of the adapters' modules and blocks under a valid gateway configuration. */
@@ -55,7 +56,8 @@ export function configurationProblems(env?: Record<string, string | undefined>):
     if (err instanceof ConfigError) return err.problems;
     throw err;
   }
-  return adapterProblems(config);
+  const refusalsFile = config.refusals.file;
+  return [...adapterProblems(config), ...(refusalsFile ? refusalFileProblems(refusalsFile) : [])];
 }
 
 /** Runs `check`. Returns the exit code. */

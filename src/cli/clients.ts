@@ -15,10 +15,12 @@ import {
   parseScopes,
   PlatformClientRegistry,
   RedisClientStore,
+  redisClientsKey,
 } from '../auth/platform-clients';
 import { generatePlatformKeyJson } from '../auth/platform-tokens';
 import { type Config, ConfigError, loadConfig } from '../config/config';
 import { connectRedis, redisTargetOf } from '../resilience/redis';
+import { redisKeysOf } from '../resilience/redis-keys';
 import { createLogger } from '../observability/logger';
 
 export const USAGE = `usage: data-holder-gateway clients <command>   (npm run clients -- <command>)
@@ -144,7 +146,7 @@ function storeOf(config: Config): { store: ClientStore; close(): Promise<void> }
       connectTimeout: 5000,
     });
     return {
-      store: new RedisClientStore(redis),
+      store: new RedisClientStore(redis, redisClientsKey(redisKeysOf(config))),
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
       },

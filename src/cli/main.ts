@@ -13,6 +13,7 @@ const USAGE = `usage: data-holder-gateway <command> [arguments]
   check      validate the configuration from the environment; exit 0 valid, 1 invalid
   clients    manage platform clients: create, rotate, revoke, list, signing-key
   token      development only: print a curl command with a freshly signed holder token
+  new-adapter  start an adapter project outside the tree (in a clone of the gateway)
 Configuration comes from the environment (see docs/configuration.md).
 Run data-holder-gateway <command> --help for a command's arguments and exit codes.`;
 
@@ -28,6 +29,8 @@ async function run(args: readonly string[]): Promise<number | undefined> {
       return clientsCommand(rest);
     case 'token':
       return tokenCommand(rest);
+    case 'new-adapter':
+      return (await import('./new-adapter')).newAdapterCommand(rest);
     case '--help':
     case '-h':
     case 'help':

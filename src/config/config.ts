@@ -9,9 +9,16 @@ import addFormats from 'ajv-formats';
 import { adapterEnvName, adapterEnvPrefix, blockProperties } from './adapter-config';
 import { ConfigError } from './config-error';
 import { coreLayoutOf, isDemoOnly } from './core-layout';
-import { CONFIG_FILE_SETTING, GATEWAY_SETTINGS, layoutOfValues } from './gateway.settings';
+import {
+  CONFIG_FILE_SETTING,
+  GATEWAY_SETTINGS,
+  holderSubdomainOf,
+  KEY_NAMESPACE_PATTERN,
+  layoutOfValues,
+} from './gateway.settings';
 import { convertText, problemOf, type ReadableSchema, validateValues } from './read-settings';
 import { type ConfigOf, landValues, type Setting, settingsOf, type SettingValues } from './setting';
+import { trustProxyProblems } from './trust-proxy';
 
 export { ConfigError } from './config-error';
 export { ALLOWED_JWT_ALGORITHMS } from './gateway.settings';
@@ -116,6 +123,31 @@ function cacheEncryptionProblems(values: SettingValues, demo: boolean): string[]
     ];
   }
   return [];
+}
+
+/**
+ * Redis keys hold keyed digests of customer ids and addresses: outside the demo core, the key of
+ * those digests is the operator's. It is derived from CACHE_ENCRYPTION_KEY, which the cache
+ * already requires unless CACHE_ENCRYPTION=off: then REDIS_KEY_SECRET must say it. The namespace
+ * defaults to the holder subdomain, which must then be one.
+ */
+function redisKeyProblems(values: SettingValues, demo: boolean): string[] {
+  const problems: string[] = [];
+  const inRedis = values.CACHE_REDIS_URL !== undefined || redisModesOf(values).length > 0;
+  const keyed = values.REDIS_KEY_SECRET !== undefined || values.CACHE_ENCRYPTION_KEY !== undefined;
+  if (inRedis && !demo && !keyed && values.CACHE_ENCRYPTION === 'off')
+    problems.push(
+      'REDIS_KEY_SECRET: required when Redis is in use (REDIS_URL, REDIS_CLUSTER_NODES, REDIS_SENTINELS or CACHE_REDIS_URL), CORE_ADAPTER is not demo and CACHE_ENCRYPTION=off (there is no CACHE_ENCRYPTION_KEY to derive it from)',
+    );
+  const subdomain = holderSubdomainOf(values);
+  if (
+    values.REDIS_KEY_NAMESPACE === undefined &&
+    !new RegExp(KEY_NAMESPACE_PATTERN).test(subdomain)
+  )
+    problems.push(
+      `REDIS_KEY_NAMESPACE: required, since HOLDER_SUBDOMAIN ${JSON.stringify(subdomain)} cannot be a key namespace (1 to 64 letters, digits, '.', '_', '-')`,
+    );
+  return problems;
 }
 
 const REDIS_MODE_SETTINGS = ['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINELS'] as const;
@@ -225,7 +257,9 @@ function crossSettingProblems(values: SettingValues): string[] {
     problems.push('HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
   if (!demo && !devKeysOptIn && values.HOLDER_JWKS_URL === undefined)
     problems.push('HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true');
-  problems.push(...cacheEncryptionProblems(values, demo));
+  problems.push(...cacheEncryptionProblems(values, demo), ...redisKeyProblems(values, demo));
+  if (typeof values.TRUST_PROXY === 'string')
+    problems.push(...trustProxyProblems(values.TRUST_PROXY));
   problems.push(...redisProblems(values), ...workersProblems(values));
   return problems;
 }

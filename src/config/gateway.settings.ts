@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import { projectRoot } from './project-root';
 import { type CoreLayout, coreLayoutOf, isDemoOnly } from './core-layout';
 import { derived, enumOf, optional, setting, type SettingValues } from './setting';
+import { parseTrustProxy } from './trust-proxy';
 
 /** JWT algorithms the gateway can be configured to accept (asymmetric only: never `none` or HMAC). */
 export const ALLOWED_JWT_ALGORITHMS = [
@@ -73,6 +74,14 @@ function perOperation(env: string, text: string) {
 const HOST_PORT_LIST =
   '^\\s*(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+):\\d{1,5}\\s*(,\\s*(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+):\\d{1,5}\\s*)*$';
 
+/** What a Redis key namespace may hold: it sits between colons, and never holds a hash tag. */
+export const KEY_NAMESPACE_PATTERN = '^[A-Za-z0-9._-]{1,64}$';
+
+/** The holder subdomain as it lands (`demo` when unset), the default key namespace. */
+export function holderSubdomainOf(values: SettingValues): string {
+  return (values.HOLDER_SUBDOMAIN as string | undefined) ?? 'demo';
+}
+
 /** A Redis node address. */
 export interface HostPort {
   readonly host: string;
@@ -98,6 +107,14 @@ export const GATEWAY_SETTINGS = {
     'HOST',
     Type.String({ minLength: 1, default: '0.0.0.0', description: 'Listen address.' }),
   ),
+  trustProxy: derived(
+    'TRUST_PROXY',
+    Type.String({
+      description:
+        "Proxies trusted to name the client in X-Forwarded-For (Express's trust proxy): a hop count, or comma-separated addresses, CIDR ranges, loopback, linklocal, uniquelocal; absent: the peer address is the client's.",
+    }),
+    (value) => parseTrustProxy(value),
+  ),
   publicBaseUrl: derived(
     'PUBLIC_BASE_URL',
     Type.String({
@@ -114,7 +131,7 @@ export const GATEWAY_SETTINGS = {
       minLength: 1,
       description: 'Expected iss and sub; default demo with the demo core, else required.',
     }),
-    (value) => value ?? 'demo',
+    (_value, values) => holderSubdomainOf(values),
   ),
   holderJwksUrl: optional(
     'HOLDER_JWKS_URL',
@@ -134,6 +151,23 @@ export const GATEWAY_SETTINGS = {
     }),
   ),
   redis: {
+    keyNamespace: derived(
+      'REDIS_KEY_NAMESPACE',
+      Type.String({
+        pattern: KEY_NAMESPACE_PATTERN,
+        description:
+          "The deployment's part of every Redis key (dhg:<namespace>:...): 1 to 64 letters, digits, '.', '_', '-'; default HOLDER_SUBDOMAIN. Deployments sharing a Redis need different ones.",
+      }),
+      (value, values) => value ?? holderSubdomainOf(values),
+    ),
+    keySecret: optional(
+      'REDIS_KEY_SECRET',
+      Type.String({
+        minLength: 43,
+        description:
+          'Secret: HMAC key (>= 32 bytes) of the digests of ids and addresses in Redis keys; default derived from CACHE_ENCRYPTION_KEY, or a development key with the demo core.',
+      }),
+    ),
     clusterNodes: derived(
       'REDIS_CLUSTER_NODES',
       Type.String({
@@ -250,10 +284,38 @@ export const GATEWAY_SETTINGS = {
       return layout;
     },
   ),
+  authCustomerEndpoints: derived(
+    'AUTH_CUSTOMER_ENDPOINTS',
+    enumOf(TRUE_FALSE, {
+      default: 'true',
+      description:
+        "Serve the consent flow's customer search and identity (POST /auth/v1/customer/search, GET /auth/v1/customer/{customerId}); false for a holder with its own identity provider (both 404).",
+    }),
+    (value) => value === 'true',
+  ),
   bankingAccountDetailVersion: setting(
     'BANKING_ACCOUNT_DETAIL_VERSION',
     enumOf([3, 4], { default: 4, description: 'Banking account detail version (3 or 4).' }),
   ),
+  refusals: {
+    file: derived(
+      'SHARING_REFUSALS_FILE',
+      Type.String({
+        minLength: 1,
+        description:
+          "The operator's sharing refusal list: JSON array of {customerId, accountId?, reason} (reason harm, blocked or suspended; no accountId: the whole customer). Read at start (a bad file stops it) and again whenever it changes; absent: only the cores refuse.",
+      }),
+      (value) => (value !== undefined ? path.resolve(value) : undefined),
+    ),
+    bodyIdNotFoundStatus: setting(
+      'BODY_ID_NOT_FOUND_STATUS',
+      enumOf([404, 422], {
+        default: 404,
+        description:
+          'Status of an unknown or refused account id in a specific-accounts body (404 as the interface says, or 422 as some platform instances expect).',
+      }),
+    ),
+  },
   jwt: {
     algorithms: setting(
       'JWT_ALGORITHMS',

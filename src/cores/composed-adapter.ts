@@ -1,11 +1,13 @@
 /**
  * The adapter the routes see when several cores serve the gateway: each port from the instance
- * the layout names for its family, and the authorisation list merged over every core that serves
- * an account family. With one instance, that instance is the adapter itself.
+ * the layout names for its family, the authorisation list merged over every core that serves
+ * an account family, and the customer search merged over every core that can search
+ * (customer-search.ts). With one instance, that instance is the adapter itself.
  */
 import type { Logger } from 'pino';
 import { ACCOUNT_FAMILIES, type CoreFamily } from '../config/core-layout';
 import type { CoreAdapter } from '../ports';
+import { composedCustomerPort, type SearchSource } from './customer-search';
 import { type AccountSource, mergedAuthorisation } from './shareable-accounts';
 
 /** An instance as composition needs it: its id, the families it serves and its wrapped adapter. */
@@ -38,6 +40,20 @@ export function accountSources(instances: readonly ServingInstance[]): AccountSo
   return sources;
 }
 
+/**
+ * The cores asked by the customer search: every instance whose customer port can search, the one
+ * serving `common` first, then the others in layout order.
+ */
+export function searchSources(instances: readonly ServingInstance[]): SearchSource[] {
+  const common = instances.find((i) => i.families.includes('common'));
+  const ordered = common ? [common, ...instances.filter((i) => i !== common)] : instances;
+  return ordered.flatMap(({ id, adapter: { customer } }) =>
+    customer.searchCustomersByEmail
+      ? [{ id, search: customer.searchCustomersByEmail.bind(customer) }]
+      : [],
+  );
+}
+
 /** The adapter the routes use over the instances (already wrapped by the resilience stack). */
 export function composedAdapter(
   instances: readonly ServingInstance[],
@@ -49,7 +65,7 @@ export function composedAdapter(
   return {
     id: instances.map((i) => i.id).join('+'),
     authorisation: mergedAuthorisation(accountSources(instances), logger),
-    customer: common.customer,
+    customer: composedCustomerPort(common.customer, searchSources(instances)),
     banking: of('banking').banking,
     energy: of('energy').energy,
     fdx: of('fdx').fdx,

@@ -2,9 +2,20 @@
  * Which of a customer's accounts a request is about (docs/api.md, "Requests"): the ids of a
  * specific-accounts body must all belong to the customer (else 404 `Account in query not found`,
  * checked before any filter), then the query's filters narrow them. Results keep the core's order.
+ *
+ * Refusals to share (docs/api.md, "Refusals to share") are applied here, for every served route:
+ * an account the holder refuses (the operator's list or the core's `sharingRefusal`) throws
+ * `SharingRefusedError` with the reason, which the route answers as the interface says; the
+ * account lists leave refused accounts out.
  */
-import { AccountInQueryNotFoundError, AccountNotFoundError } from '../errors';
+import {
+  AccountInQueryNotFoundError,
+  AccountNotFoundError,
+  SharingRefusedError,
+  type SharingRefusalReason,
+} from '../errors';
 import type { QueryValues } from '../api/query-values';
+import { SharingRefusals } from '../refusals/sharing-refusals';
 
 /** The fields the account filters read. */
 export interface FilterableAccount {
@@ -14,25 +25,85 @@ export interface FilterableAccount {
   productCategory?: string;
 }
 
-/** Keeps the accounts named in `requestedIds` (all must exist), in the order of `all`. */
-export function requireAccounts<T extends { accountId: string }>(
-  all: readonly T[],
-  requestedIds: readonly string[],
-): T[] {
-  const owned = new Set(all.map((a) => a.accountId));
-  for (const id of requestedIds) if (!owned.has(id)) throw new AccountInQueryNotFoundError();
-  const wanted = new Set(requestedIds);
-  return all.filter((a) => wanted.has(a.accountId));
+/** An account record as the refusal checks read it. */
+export interface RefusableAccount {
+  accountId: string;
+  sharingRefusal?: SharingRefusalReason;
 }
 
-/** The one account of a path `{accountId}`, or 404 `Account not found`. */
-export function requireAccount<T extends { accountId: string }>(
-  all: readonly T[],
-  accountId: string,
-): T {
-  const found = all.find((a) => a.accountId === accountId);
-  if (!found) throw new AccountNotFoundError();
-  return found;
+/** The worst of several refusals: harm, else the first. */
+function worst(reasons: readonly SharingRefusalReason[]): SharingRefusalReason | undefined {
+  return reasons.includes('harm') ? 'harm' : reasons[0];
+}
+
+export class AccountSelection {
+  constructor(private readonly refusals: SharingRefusals = SharingRefusals.NONE) {}
+
+  /** The refusal of one of the customer's accounts, if any. */
+  refusalOf(customerId: string, account: RefusableAccount): SharingRefusalReason | undefined {
+    return this.refusals.account(customerId, account.accountId, account.sharingRefusal);
+  }
+
+  /** Throws `SharingRefusedError` when the holder refuses the account. */
+  refuseIfRefused(customerId: string, account: RefusableAccount): void {
+    const reason = this.refusalOf(customerId, account);
+    if (reason) throw new SharingRefusedError(reason);
+  }
+
+  /**
+   * Keeps the accounts named in `requestedIds`, in the order of `all`: every id must be the
+   * customer's (an unknown id first), then none may be refused (harm first).
+   */
+  requireAccounts<T extends RefusableAccount>(
+    customerId: string,
+    all: readonly T[],
+    requestedIds: readonly string[],
+  ): T[] {
+    const owned = new Set(all.map((a) => a.accountId));
+    for (const id of requestedIds) if (!owned.has(id)) throw new AccountInQueryNotFoundError();
+    const wanted = new Set(requestedIds);
+    const selected = all.filter((a) => wanted.has(a.accountId));
+    const reason = worst(
+      selected.flatMap((a) => {
+        const r = this.refusalOf(customerId, a);
+        return r ? [r] : [];
+      }),
+    );
+    if (reason) throw new SharingRefusedError(reason);
+    return selected;
+  }
+
+  /** The one account of a path `{accountId}`: 404 `Account not found`, or its refusal. */
+  requireAccount<T extends RefusableAccount>(
+    customerId: string,
+    all: readonly T[],
+    accountId: string,
+  ): T {
+    const found = all.find((a) => a.accountId === accountId);
+    if (!found) throw new AccountNotFoundError();
+    this.refuseIfRefused(customerId, found);
+    return found;
+  }
+
+  /**
+   * The authorisation list (row 1): blocked and suspended accounts left out. An account whose
+   * data could cause harm stays, so that the customer can choose it and the refusal of its data
+   * is made, and reported, when the data is asked for.
+   */
+  consentable<T extends RefusableAccount>(customerId: string, all: readonly T[]): T[] {
+    return all.filter((a) => {
+      const reason = this.refusalOf(customerId, a);
+      return reason === undefined || reason === 'harm';
+    });
+  }
+
+  /**
+   * The deprecated account lists: every refused account left out, harm included (they carry the
+   * account detail that a request naming the account would be refused).
+   */
+  shareable<T extends RefusableAccount>(customerId: string, all: readonly T[]): T[] {
+    return all.filter((a) => this.refusalOf(customerId, a) === undefined);
+  }
 }
 
 /** Applies `open-status`, `is-owned` and `product-category` when the route takes them. */

@@ -12,11 +12,13 @@ import { errorHandler, sendError } from './error-handler';
 import { buildOpenApi } from './openapi';
 import type { FamilyProxy } from '../proxy/family-proxy';
 import type { CoreFamily, RouteSpec } from './route-spec';
+import type { TrustProxy } from '../config/trust-proxy';
 import { buildApiRouter, refuseDeclaredTooLarge } from './router';
 import { httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { Readiness } from '../observability/readiness';
+import type { SharingRefusals } from '../refusals/sharing-refusals';
 
 export interface AppDeps {
   routes: readonly RouteSpec[];
@@ -34,6 +36,13 @@ export interface AppDeps {
   separateMetrics?: boolean;
   /** Core families passed through to an upstream (docs/proxying.md); the rest use the adapter. */
   passThrough?: ReadonlyMap<CoreFamily, FamilyProxy>;
+  /**
+   * Proxies trusted to name the client (`TRUST_PROXY`: Express's `trust proxy`): `req.ip`, which
+   * the per-address limits count, is then the address they name. Absent: the peer's address.
+   */
+  trustProxy?: TrustProxy;
+  /** The holder's refusals to share (the operator's list, `BODY_ID_NOT_FOUND_STATUS`). */
+  refusals?: SharingRefusals;
 }
 
 export interface GatewayHttp {
@@ -121,6 +130,7 @@ function buildAdminApp(deps: AppDeps): Express {
  */
 export function buildApp(deps: AppDeps): GatewayHttp {
   const app = plainExpressApp();
+  if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   addOperationalRoutes(app, deps, !deps.separateMetrics);
   const recordRequest = httpMetrics(deps.metrics);
   const logRequest = createHttpLogger(deps.logger);
@@ -136,6 +146,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
       verifyHolder: deps.verifyHolder,
       now: deps.now,
       passThrough: deps.passThrough,
+      refusals: deps.refusals,
     }),
   );
   app.use(refuseDeclaredTooLarge);

@@ -5,6 +5,7 @@
  */
 import { bankingFamily } from '../endpoints/banking/banking.routes';
 import { commonFamily } from '../endpoints/common/common.routes';
+import { customerFamily } from '../endpoints/customer/customer.routes';
 import { energyFamily } from '../endpoints/energy/energy.routes';
 import { fdxFamily } from '../endpoints/fdx/fdx.routes';
 import { platformFamily } from '../endpoints/platform/platform.routes';
@@ -13,6 +14,7 @@ import type { RouteContext, RouteFamily, RouteSpec } from './route-spec';
 /** Every family, in route-table order. */
 export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   commonFamily,
+  customerFamily,
   bankingFamily,
   energyFamily,
   fdxFamily,

@@ -113,8 +113,44 @@ function documentedResponse(r: DocumentedResponse, error: ErrorContent): Json {
   };
 }
 
+/** The refusal header, on the answers a refusal to share can take (docs/api.md). */
+const REFUSAL_HEADERS = { 'X-Sharing-Refused': { $ref: '#/components/headers/SharingRefused' } };
+
+/**
+ * A holder route's answers to a refusal to share: 403 (harm), and the header on the answers of
+ * an unknown account id (404; a specific-accounts body's status may be 422).
+ */
+function withRefusals(route: RouteSpec, responses: Record<string, Record<string, Json>>): Json {
+  if (route.auth !== 'holder') return responses;
+  const error = responses['500']!;
+  const out: Record<string, Json> = {
+    ...responses,
+    403: {
+      ...error,
+      description: 'Sharing refused: sharing the data could cause harm',
+      headers: REFUSAL_HEADERS,
+    },
+  };
+  const notFound = responses['404'];
+  if (notFound) out['404'] = { ...notFound, headers: REFUSAL_HEADERS };
+  if (route.body === 'accountIds') {
+    out['422'] = {
+      ...error,
+      ...responses['422'],
+      description: `${responses['422'] ? `${String(responses['422'].description)}; or, with` : 'With'} BODY_ID_NOT_FOUND_STATUS=422, an account id of the body unknown or refused (X-Sharing-Refused: true)`,
+      headers: REFUSAL_HEADERS,
+    };
+  }
+  return out;
+}
+
 /** Every answer of a route: success, the errors its steps can give, and its own. */
 function responsesOf(route: RouteSpec): Json {
+  return withRefusals(route, builtResponses(route) as Record<string, Record<string, Json>>);
+}
+
+/** The answers of a route before refusals: success, its steps' errors, and its own. */
+function builtResponses(route: RouteSpec): Json {
   const error: ErrorContent = {
     content: { 'application/json': { schema: { $ref: errorRef(route.family) } } },
   };
@@ -133,7 +169,15 @@ function responsesOf(route: RouteSpec): Json {
     ...(route.auth !== 'none'
       ? { 401: { description: 'Bearer token missing or rejected', ...error } }
       : {}),
-    ...(holder ? { 404: { description: 'Customer or account not found', ...error } } : {}),
+    ...(holder
+      ? {
+          404: {
+            description:
+              'Customer or account not found (X-Sharing-Refused: true: an account the holder refuses to share)',
+            ...error,
+          },
+        }
+      : {}),
     ...(route.body
       ? {
           413: { description: 'Body over 1 MiB', ...error },
@@ -202,6 +246,14 @@ const SECURITY_SCHEMES = {
   },
 };
 
+const COMPONENT_HEADERS = {
+  SharingRefused: {
+    description:
+      'Present, `true`, only when the holder refuses to share: harm (403), or a blocked or suspended account answered as an unknown id (404, or BODY_ID_NOT_FOUND_STATUS for a body id).',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
 export function buildOpenApi(routes: readonly RouteSpec[], version: string): object {
   const schemas: Record<string, Json> = {};
   for (const [name, schema] of Object.entries(loadSchemas())) {
@@ -220,7 +272,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): obj
       version,
       description: 'The Data Holder Interface as served by this gateway.',
     },
-    components: { schemas, securitySchemes: SECURITY_SCHEMES },
+    components: { schemas, securitySchemes: SECURITY_SCHEMES, headers: COMPONENT_HEADERS },
     paths,
   };
 }

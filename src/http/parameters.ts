@@ -9,12 +9,14 @@ import { QUERY_PARAMS, type QueryParam, type QueryValues } from '../api/query-va
 import { InvalidFieldError } from '../errors';
 
 const ajv = new Ajv2020({ strict: true, allErrors: false });
-addFormats(ajv, ['date']);
+addFormats(ajv, ['date', 'email']);
 ajv.addSchema(requests);
 const validators = Object.fromEntries(
   QUERY_PARAMS.map((name) => [name, ajv.getSchema(`${requests.$id}#/$defs/${name}`)!]),
 ) as Record<QueryParam, ReturnType<typeof ajv.compile>>;
 const validateBody = ajv.getSchema(`${requests.$id}#/$defs/AccountIdsBody`)!;
+const validateSearchBody = ajv.getSchema(`${requests.$id}#/$defs/CustomerSearchBody`)!;
+const validateEmail = ajv.getSchema(`${requests.$id}#/$defs/EmailAddress`)!;
 
 /** The default of a parameter, when its contract has a static one. */
 function staticDefault(name: QueryParam): string | undefined {
@@ -53,4 +55,16 @@ export function parseAccountIdsBody(body: unknown): string[] {
     throw new InvalidFieldError(segments.join('.') || 'data');
   }
   return [...new Set((body as { data: { accountIds: string[] } }).data.accountIds)];
+}
+
+/**
+ * Validates a customer search body and returns its address trimmed and lower-cased, the form the
+ * port is asked with. Any problem (no `email`, not a string, too long, not an address) is 400
+ * `Invalid field: email`; the value itself is never part of the error.
+ */
+export function parseCustomerSearchBody(body: unknown): string {
+  if (!validateSearchBody(body)) throw new InvalidFieldError('email');
+  const email = (body as { email: string }).email.trim();
+  if (!validateEmail(email)) throw new InvalidFieldError('email');
+  return email.toLowerCase();
 }

@@ -3,12 +3,14 @@ import type { CoreFamily } from '../config/core-layout';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RedisClient } from '../resilience/redis';
 import type { OperationName } from '../resilience/operations';
+import type { RedisKeys } from '../resilience/redis-keys';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Readable } from 'node:stream';
 import type { CallContext, CoreAdapter } from '../ports';
 import type { PagingTokens } from '../api/paging-token';
 import type { QueryParam, QueryValues } from '../api/query-values';
+import type { SharingRefusals } from '../refusals/sharing-refusals';
 
 /** Which error body family a route answers with (see error-handler.ts). */
 export type ErrorFamily = 'v1' | 'fdx' | 'platform';
@@ -25,7 +27,7 @@ export interface AuthRequest {
   authorization?: string;
   /** The raw request path, without the query. */
   path: string;
-  /** The peer address (no proxy headers are trusted). */
+  /** The client's address: the peer's, or the one trusted proxies name (`TRUST_PROXY`). */
   ip: string;
   headers: IncomingHttpHeaders;
 }
@@ -126,6 +128,12 @@ export interface RouteSpec {
     /** The parsed body of routes with `body: 'json'` or `'json-or-form'`. */
     body?: unknown;
   }) => void;
+  /**
+   * Whether a customer the operator's refusal list flags for harm is refused (403) before the
+   * route does anything (docs/api.md, "Refusals to share"). Default: every holder route with a
+   * `{customerId}` path parameter; `false` leaves a route out (its handler may still refuse).
+   */
+  refusesHarmedCustomer?: boolean;
   /** Deprecated route: the successor path for `params`. */
   successor?: (params: Record<string, string>) => string;
   /** JSON Schema of the success body (references into `contracts/`). */
@@ -149,12 +157,16 @@ export interface RouteContext {
   now: () => number;
   /** The shared Redis connection, when a Redis is configured. */
   redis?: RedisClient;
+  /** The deployment's Redis key names and digests (also of the in-process stores). */
+  redisKeys: RedisKeys;
   /** Issues and verifies opaque paging tokens (FDX offsets, product cursors). */
   paging: PagingTokens;
   /** Registers a function run once when the gateway closes (timers, files, connections). */
   onClose(fn: () => Promise<void> | void): void;
   /** Core families passed through to an upstream: their routes exist whatever the adapter has. */
   passThrough?: ReadonlySet<CoreFamily>;
+  /** The holder's refusals to share (the operator's list); default none beyond the cores'. */
+  refusals?: SharingRefusals;
 }
 
 export type RouteFamily = (ctx: RouteContext) => RouteSpec[] | Promise<RouteSpec[]>;

@@ -13,11 +13,13 @@ import express, {
 } from 'express';
 import { withDateWindow } from '../api/date-window';
 import type { HolderVerifier } from '../auth/holder-auth';
-import { RouteNotFoundError, UnsupportedMediaTypeError } from '../errors';
+import { RouteNotFoundError, SharingRefusedError, UnsupportedMediaTypeError } from '../errors';
 import type { CallContext } from '../ports';
+import { SharingRefusals } from '../refusals/sharing-refusals';
 import { declaresTooLargeBody, payloadTooLarge, readBody } from './body-reader';
 import { sendJson } from './json-answer';
 import { parseAccountIdsBody, parseQuery } from './parameters';
+import { answerFor } from './refusal-answer';
 import type { FamilyProxy } from '../proxy/family-proxy';
 import type { AuthRequest, CoreFamily, ErrorFamily, HandlerResult, RouteSpec } from './route-spec';
 
@@ -27,6 +29,8 @@ export interface RouterDeps {
   now: () => Date;
   /** Core families passed through to an upstream instead of served by the adapter. */
   passThrough?: ReadonlyMap<CoreFamily, FamilyProxy>;
+  /** The holder's refusals to share (the operator's list); default none beyond the cores'. */
+  refusals?: SharingRefusals;
 }
 
 /** `/v1/banking/customer/{customerId}` -> `/v1/banking/customer/:customerId`. */
@@ -98,7 +102,7 @@ function authRequest(req: Request): AuthRequest {
   return {
     authorization: req.headers.authorization,
     path: rawPath(req),
-    ip: req.socket.remoteAddress ?? '',
+    ip: req.ip ?? '',
     headers: req.headers,
   };
 }
@@ -178,6 +182,36 @@ function bodyReader(route: RouteSpec): Step | undefined {
   };
 }
 
+/**
+ * The refusals made before the core is asked (docs/api.md, "Refusals to share"): a customer the
+ * operator flags for harm, on every route that refuses one (after the family's own checks of the
+ * request, which answer first); and, on a passed-through route, whose records the gateway never
+ * sees, the operator's refusals of the path's account or of the body's ids. A served route's
+ * accounts are checked with the core's records (src/endpoints/account-selection.ts).
+ */
+function refuseBeforeCore(
+  route: RouteSpec,
+  refusals: SharingRefusals,
+  input: { params: Record<string, string>; rawQuery: Record<string, unknown> },
+  passThrough?: { accountIds?: readonly string[] },
+): void {
+  const customerId = input.params.customerId;
+  if (customerId === undefined) return;
+  if (
+    (route.refusesHarmedCustomer ?? route.auth === 'holder') &&
+    refusals.customer(customerId) === 'harm'
+  ) {
+    route.checkRequest?.(input);
+    throw new SharingRefusedError('harm');
+  }
+  if (!passThrough) return;
+  const { accountId } = input.params;
+  const ids = passThrough.accountIds ?? (accountId !== undefined ? [accountId] : []);
+  const reasons = ids.flatMap((id) => refusals.account(customerId, id) ?? []);
+  if (reasons.length > 0)
+    throw new SharingRefusedError(reasons.includes('harm') ? 'harm' : reasons[0]!);
+}
+
 /** Validates the query (and a specific-accounts body), calls the handler, answers. */
 function handler(route: RouteSpec, deps: RouterDeps): Step {
   return async (req, res) => {
@@ -186,6 +220,7 @@ function handler(route: RouteSpec, deps: RouterDeps): Step {
     if (route.dateWindow) query = withDateWindow(query, deps.now());
     const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
     const params = req.params as Record<string, string>;
+    refuseBeforeCore(route, deps.refusals ?? SharingRefusals.NONE, { params, rawQuery });
     const result = await route.handle({
       params,
       query,
@@ -194,7 +229,7 @@ function handler(route: RouteSpec, deps: RouterDeps): Step {
       body: route.body && route.body !== 'accountIds' ? req.body : undefined,
       auth: res.locals.auth,
       headers: req.headers,
-      ip: req.socket.remoteAddress ?? '',
+      ip: req.ip ?? '',
       ctx: new RequestCallContext(res),
     });
     markDeprecated(route, res, params);
@@ -220,10 +255,18 @@ function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy)
     const rawQuery = req.query as Record<string, unknown>;
     const query = parseQuery(rawQuery, route.query);
     if (route.dateWindow) withDateWindow(query, deps.now());
-    if (route.body === 'accountIds') parseAccountIdsBody(req.body);
+    const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
     const params = req.params as Record<string, string>;
     const body: unknown = route.body ? req.body : undefined;
     route.checkRequest?.({ params, rawQuery, body });
+    refuseBeforeCore(
+      route,
+      deps.refusals ?? SharingRefusals.NONE,
+      { params, rawQuery },
+      {
+        accountIds,
+      },
+    );
     markDeprecated(route, res, params);
     await forward(
       {
@@ -245,10 +288,27 @@ function lastStep(route: RouteSpec, deps: RouterDeps): Step {
   return proxy ? passThroughStep(route, deps, proxy) : handler(route, deps);
 }
 
+/**
+ * The route's answer to an error of its steps: a refusal to share as the interface says it
+ * (src/http/refusal-answer.ts), its reason noted for the count of refusals; an unknown body id
+ * with `BODY_ID_NOT_FOUND_STATUS`; anything else as it is.
+ */
+function refusalAnswerStep(route: RouteSpec, deps: RouterDeps): ErrorRequestHandler {
+  const bodyIdStatus = (deps.refusals ?? SharingRefusals.NONE).bodyIdStatus;
+  return (err, _req, res, next) => {
+    const { error, refusal } = answerFor(route, err, bodyIdStatus);
+    if (refusal) res.locals.sharingRefusal = refusal;
+    next(error);
+  };
+}
+
 /** A route's steps, in order; a step that throws hands its error to the error handler. */
-function routeSteps(route: RouteSpec, deps: RouterDeps): Step[] {
+function routeSteps(route: RouteSpec, deps: RouterDeps): (Step | ErrorRequestHandler)[] {
   const steps = [enter(route), authenticate(route, deps), bodyReader(route), lastStep(route, deps)];
-  return steps.filter((step): step is Step => step !== undefined);
+  return [
+    ...steps.filter((step): step is Step => step !== undefined),
+    refusalAnswerStep(route, deps),
+  ];
 }
 
 /**

@@ -90,6 +90,25 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  /**
+   * Answers marked `X-Sharing-Refused: true`, by reason (harm, blocked, suspended; for a
+   * passed-through upstream's refusal, harm for a 403 and blocked_or_suspended otherwise) and
+   * route template: never a customer or account id.
+   */
+  readonly sharingRefusals = new Counter({
+    name: 'dhg_sharing_refusals_total',
+    help: 'Requests refused with X-Sharing-Refused: true, by reason and route template.',
+    labelNames: ['reason', 'route'] as const,
+    registers: [this.registry],
+  });
+  /** Re-reads of the sharing refusal file after it changed, by outcome (ok, error). */
+  readonly sharingRefusalListReloads = new Counter({
+    name: 'dhg_sharing_refusal_list_reloads_total',
+    help: 'Re-reads of SHARING_REFUSALS_FILE after it changed, by outcome: ok, or error (the last good list stays in force).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: { processMetrics?: boolean } = {}) {
     if (options.processMetrics ?? true)
       collectDefaultMetrics({ register: this.registry, prefix: 'dhg_' });

@@ -20,7 +20,7 @@ import type { ResilientAdapter } from '../resilience/resilient-adapter';
 import { CORE_FAMILY_SPACES } from './family-spaces';
 import type { ProxySettings } from './proxy-settings';
 import { ResponseCheck, isCheckable } from './response-check';
-import { passAnswerOn, type UpstreamAnswer } from './upstream-answer';
+import { isRefusal, passAnswerOn, type UpstreamAnswer } from './upstream-answer';
 import {
   bodyFor,
   forwardedQuery,
@@ -171,7 +171,9 @@ export class FamilyProxy {
       throw transportFailure(err, ctx.signal);
     }
     const status = response.statusCode;
-    if (status >= 500 || NOT_THE_CALLERS.has(status)) {
+    const answer = answerOf(response);
+    // A 403 marked as a refusal to share is the interface's own answer, not a refused credential.
+    if (status >= 500 || (NOT_THE_CALLERS.has(status) && !isRefusal(answer))) {
       await response.body.dump().catch(() => undefined);
       if (CREDENTIALS_REFUSED.has(status)) {
         this.deps.logger.error(
@@ -185,8 +187,8 @@ export class FamilyProxy {
         new Error(`upstream answered ${status}`),
       );
     }
-    if (status >= 400) throw new UpstreamRefusal(answerOf(response));
-    return answerOf(response);
+    if (status >= 400) throw new UpstreamRefusal(answer);
+    return answer;
   }
 
   /** The response check of one answer, when check mode is on and the answer is checkable. */

@@ -1,7 +1,8 @@
 /**
  * The built-in adapter kind `proxy`: a core that already speaks the interface. The gateway passes
  * the families it serves through to it (family-proxy.ts), and asks it, as any core, for the
- * authorisation list (merged with the other cores') and the customer detail its ports need.
+ * authorisation list (merged with the other cores'), the customer detail, and the consent
+ * flow's customer search and identity its ports need.
  * Its settings block is {@link proxySettingsSchema}, `<ID>_BASE_URL` and the rest.
  */
 import type { AdapterModule, CoreAdapter } from '../ports';
@@ -19,7 +20,11 @@ export const proxyAdapterModule: AdapterModule = {
     return {
       id: PROXY_KIND,
       authorisation: { listShareableAccounts: ports.listShareableAccounts },
-      customer: { getCustomerDetail: ports.getCustomerDetail },
+      customer: {
+        getCustomerDetail: ports.getCustomerDetail,
+        searchCustomersByEmail: ports.searchCustomersByEmail,
+        getCustomerIdentity: ports.getCustomerIdentity,
+      },
       close: () => ports.close(),
     };
   },

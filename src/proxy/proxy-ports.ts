@@ -1,9 +1,11 @@
 /**
  * The ports a pass-through instance serves to the gateway itself: its accounts for the merged
- * authorisation list (`GET /auth/v1/customer/{customerId}/accounts` on the upstream) and its
- * customer detail (`GET /v1/common/customer/{customerId}/detail`). Both are read from the
- * upstream with its own credentials, checked against the contracts, and mapped field by field.
- * Paths are relative to `authorisationUrl`, by default the origin of `baseUrl`.
+ * authorisation list (`GET /auth/v1/customer/{customerId}/accounts` on the upstream), its
+ * customer detail (`GET /v1/common/customer/{customerId}/detail`), and the consent flow's
+ * customer search (`POST /auth/v1/customer/search`) and identity
+ * (`GET /auth/v1/customer/{customerId}`). Each is read from the upstream with its own
+ * credentials, checked against the contracts, and mapped field by field. Paths are relative to
+ * `authorisationUrl`, by default the origin of `baseUrl`.
  */
 import { Pool } from 'undici';
 import { createContractsAjv, refOf } from '../../contracts';
@@ -12,7 +14,9 @@ import type {
   AuthorisationPort,
   CallContext,
   CustomerDetail,
+  CustomerIdentity,
   CustomerPort,
+  CustomerSearchResult,
   RelatedUser,
   ShareableAccount,
   ShareableAccountRecord,
@@ -42,6 +46,8 @@ const validDetail = ajv.compile({
   required: ['data'],
   properties: { data: { $ref: refOf('customer-detail') } },
 });
+const validSearch = ajv.compile({ $ref: refOf('envelopes', 'CustomerSearchResponse') });
+const validIdentity = ajv.compile({ $ref: refOf('customer-identity') });
 
 /** Reads documented JSON answers from one upstream with its credentials. */
 class UpstreamReader {
@@ -55,22 +61,29 @@ class UpstreamReader {
   }
 
   /**
-   * The body of a 200 answer, checked with `valid`. A 404 `Customer not found` is
+   * The body of a 200 answer to a GET, or to a POST of `json`, checked with `valid`. A 404 `Customer not found` is
    * CustomerNotFoundError; any other answer, a body out of contract, or a failed transport is
    * the upstream being unavailable.
    */
-  async get(path: string, valid: (body: unknown) => boolean, ctx: CallContext): Promise<unknown> {
+  async get(
+    path: string,
+    valid: (body: unknown) => boolean,
+    ctx: CallContext,
+    json?: unknown,
+  ): Promise<unknown> {
     let response;
     try {
       response = await this.pool.request({
-        method: 'GET',
+        method: json === undefined ? 'GET' : 'POST',
         path: this.basePath + path,
         headers: {
           accept: 'application/json',
           'x-request-id': ctx.requestId,
           ...this.settings.headers,
           ...(this.settings.authorization ? { authorization: this.settings.authorization } : {}),
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
         },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
         signal: ctx.signal,
       });
     } catch (err) {
@@ -157,6 +170,14 @@ export function proxyPorts(settings: ProxySettings): ProxyPorts {
       );
       // The contract closes the shape; the detail is passed on as the upstream documents it.
       return (body as { data: CustomerDetail }).data;
+    },
+    async searchCustomersByEmail(email, ctx) {
+      const body = await reader.get('/auth/v1/customer/search', validSearch, ctx, { email });
+      return (body as { data: CustomerSearchResult[] }).data;
+    },
+    async getCustomerIdentity(customerId, ctx) {
+      const body = await reader.get(`/auth/v1/customer/${enc(customerId)}`, validIdentity, ctx);
+      return body as CustomerIdentity;
     },
     close: () => reader.close(),
   };

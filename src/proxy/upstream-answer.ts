@@ -7,12 +7,31 @@ import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CoreTimeoutError } from '../errors';
+import { SHARING_REFUSED_HEADER } from '../refusals/sharing-refusals';
 
 /** An upstream's answer once its headers are in; its body still on its way. */
 export interface UpstreamAnswer {
   statusCode: number;
   headers: Readonly<Record<string, string | string[] | undefined>>;
   body: Readable;
+}
+
+const REFUSED = SHARING_REFUSED_HEADER.toLowerCase();
+/** The statuses a refusal to share is answered with (docs/api.md, "Refusals to share"). */
+const REFUSAL_STATUSES: ReadonlySet<number> = new Set([403, 404, 422]);
+
+/**
+ * Whether the upstream marked its answer as a refusal to share: such an answer reaches the caller
+ * with `X-Sharing-Refused: true` whatever the allow-list says, and the header never crosses on
+ * any other answer.
+ */
+export function isRefusal(upstream: UpstreamAnswer): boolean {
+  const value = upstream.headers[REFUSED];
+  return (
+    REFUSAL_STATUSES.has(upstream.statusCode) &&
+    typeof value === 'string' &&
+    value.trim().toLowerCase() === 'true'
+  );
 }
 
 export interface AnswerOptions {
@@ -63,8 +82,10 @@ export async function passAnswerOn(
 ): Promise<void> {
   res.statusCode = upstream.statusCode;
   for (const [name, value] of Object.entries(upstream.headers)) {
-    if (value !== undefined && options.allowedHeaders.has(name)) res.setHeader(name, value);
+    if (value !== undefined && options.allowedHeaders.has(name) && name !== REFUSED)
+      res.setHeader(name, value);
   }
+  if (isRefusal(upstream)) res.setHeader(SHARING_REFUSED_HEADER, 'true');
   if (options.inspect) {
     const body = await readWhole(upstream.body, options.idleMs);
     options.inspect(body);

@@ -2,15 +2,17 @@
  * The cache layer of the resilience stack: keys, reads and writes that never fail a call (a
  * cache store that cannot answer is counted, logged at debug and bypassed).
  */
-import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import { describeError } from '../observability/error-log';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { CacheEntry, CacheStore } from './cache';
+import type { RedisKeys } from './redis-keys';
 
 export interface CachedCallsDeps {
   adapterId: string;
   cache: CacheStore;
+  /** The deployment's key names and digests. */
+  keys: RedisKeys;
   metrics: GatewayMetrics;
   logger: Logger;
   /** Clock of the entries' `storedAt`, milliseconds. */
@@ -21,13 +23,15 @@ export class CachedCalls {
   constructor(private readonly deps: CachedCallsDeps) {}
 
   /**
-   * The key of one call: adapter, operation, and digests of the customer id and the other
-   * arguments (no raw id is stored in a key).
+   * The key of one call (also its single-flight key): the deployment's namespace, adapter,
+   * operation, and keyed digests of the customer id and the other arguments (no id is stored in
+   * a key, nor one that hashing a guessed id could find).
    */
   key(operation: string, args: readonly unknown[]): string {
     const [customerId, ...rest] = args;
-    const digest = (v: unknown) => crypto.hash('sha256', JSON.stringify(v), 'base64url');
-    return `dhg:cache:v1:${this.deps.adapterId}:${operation}:${digest(customerId)}:${digest(rest)}`;
+    const { keys, adapterId } = this.deps;
+    const digest = (v: unknown) => keys.digest(JSON.stringify(v) ?? 'undefined');
+    return keys.key('cache', 'v1', adapterId, operation, digest(customerId), digest(rest));
   }
 
   /** The stored entry, or undefined (also when the store fails). */

@@ -101,6 +101,12 @@ export const OPERATIONS: OperationTable = {
   },
 };
 
+/**
+ * Operations whose results are never cached, whatever `CACHE_TTL_SECONDS` says: the search's
+ * argument is an email address, and no cache key or entry is to be derived from it.
+ */
+export const NEVER_CACHED: ReadonlySet<string> = new Set(['customer.searchCustomersByEmail']);
+
 export interface Operation {
   port: PortName;
   method: string;

@@ -3,15 +3,16 @@
  * Redis when `REDIS_URL` is set (so every gateway instance shares one count), in process memory
  * otherwise.
  *
- * Keys are `dhg:rl:<purpose>:<sha256 of the subject>`: the client id or address itself is never
- * stored, and a caller cannot make keys of any length.
+ * Keys are `dhg:<namespace>:rl:<purpose>:<keyed digest of the subject>` (redis-keys.ts): the client
+ * id or address is never stored, cannot be recovered by hashing guesses, and a caller cannot make
+ * keys of any length.
  *
  * When Redis cannot answer, each limiter does what its `onStoreError` says: `refuse` (503, for
  * the token endpoint, which guards against brute force: better unavailable than unguarded) or
  * `allow` (the product endpoints, whose callers already hold a valid token).
  */
-import crypto from 'node:crypto';
 import type { RedisClient } from './redis';
+import type { RedisKeys } from './redis-keys';
 import type { Logger } from 'pino';
 import {
   type RateLimiterAbstract,
@@ -21,9 +22,6 @@ import {
 } from 'rate-limiter-flexible';
 import { AuthUnavailableError, RateLimitedError } from '../errors';
 import { causeSignature, describeError, StackGate } from '../observability/error-log';
-
-/** Prefix of every rate-limit key in Redis. */
-export const RATE_LIMIT_KEY_PREFIX = 'dhg:rl:';
 
 export interface RateLimitRule {
   /** What is limited, e.g. `token-client`; part of the key. */
@@ -39,6 +37,8 @@ export interface RateLimitRule {
 export interface RateLimiterDeps {
   /** Shared Redis connection; absent: in-process memory. */
   redis?: RedisClient;
+  /** The deployment's key names and digests. */
+  keys: RedisKeys;
   logger: Logger;
 }
 
@@ -74,19 +74,19 @@ export interface RateLimiter {
 /** Nothing to give back: the store failed and the rule let the request through uncounted. */
 const NOTHING_RESERVED: Reservation = { release: async () => undefined };
 
-/** The stored key of a subject (without the limiter's prefix): a SHA-256, base64url. */
-export function subjectKey(subject: string): string {
-  return crypto.createHash('sha256').update(subject, 'utf8').digest('base64url');
+/** The prefix of a limiter's keys (rate-limiter-flexible adds `:<subject key>`). */
+function rateLimitKeyPrefix(keys: RedisKeys, purpose: string): string {
+  return keys.key('rl', purpose);
 }
 
 /** The full Redis key counting `subject` under `purpose`. */
-export function rateLimitRedisKey(purpose: string, subject: string): string {
-  return `${RATE_LIMIT_KEY_PREFIX}${purpose}:${subjectKey(subject)}`;
+export function rateLimitRedisKey(keys: RedisKeys, purpose: string, subject: string): string {
+  return `${rateLimitKeyPrefix(keys, purpose)}:${keys.digest(subject)}`;
 }
 
 export function createRateLimiter(rule: RateLimitRule, deps: RateLimiterDeps): RateLimiter {
   const options = {
-    keyPrefix: `${RATE_LIMIT_KEY_PREFIX}${rule.purpose}`,
+    keyPrefix: rateLimitKeyPrefix(deps.keys, rule.purpose),
     points: rule.points,
     duration: rule.windowSeconds,
   };
@@ -125,10 +125,10 @@ export function createRateLimiter(rule: RateLimitRule, deps: RateLimiterDeps): R
   return {
     rule,
     async consume(subject) {
-      await count(subjectKey(subject));
+      await count(deps.keys.digest(subject));
     },
     async reserve(subject) {
-      const key = subjectKey(subject);
+      const key = deps.keys.digest(subject);
       const windowEnds = await count(key);
       if (windowEnds === undefined) return NOTHING_RESERVED;
       let released = false;

@@ -24,12 +24,14 @@ import type { GatewayMetrics } from '../observability/metrics';
 import { ConfigError } from '../config/config-error';
 import type { CallContext, CoreAdapter } from '../ports';
 import type { CacheStore } from './cache';
+import type { RedisKeys } from './redis-keys';
 import { CachedCalls } from './cached-calls';
 import { circuitNames } from './circuit-groups';
 import { Circuits } from './circuits';
 import { isCoreFailure } from './core-failure';
 import { maintenanceClock } from './maintenance';
 import {
+  NEVER_CACHED,
   OPERATION_NAMES,
   type OperationName,
   type OperationPolicy,
@@ -43,6 +45,8 @@ export interface ResilienceDeps {
   settings: Config['resilience'];
   metrics: GatewayMetrics;
   cache: CacheStore;
+  /** The deployment's Redis key names and digests (cache and single-flight keys). */
+  keys: RedisKeys;
   logger: Logger;
   /** Clock for the cache and maintenance windows (ms). Circuits use real time (opossum timers). */
   now: () => number;
@@ -140,7 +144,10 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
   };
 }
 
-/** Throws when a per-operation setting names an operation no port has (a typo would be ignored). */
+/**
+ * Throws when a per-operation setting names an operation no port has (a typo would be ignored),
+ * or gives a cache lifetime to an operation that is never cached.
+ */
 function checkOperationSettings(settings: ResilienceDeps['settings']): void {
   const known = new Set(OPERATION_NAMES);
   const problems = (
@@ -149,12 +156,17 @@ function checkOperationSettings(settings: ResilienceDeps['settings']): void {
       ['CACHE_STALE_SECONDS', settings.cacheStaleSeconds],
     ] as const
   ).flatMap(([env, values]) =>
-    Object.keys(values)
-      .filter((name) => !known.has(name))
-      .map(
-        (name) =>
+    Object.entries(values).flatMap(([name, seconds]) => {
+      if (!known.has(name))
+        return [
           `${env}: unknown operation "${name}" (operations are <port>.<method>, e.g. banking.listBalances)`,
-      ),
+        ];
+      if (NEVER_CACHED.has(name) && seconds > 0)
+        return [
+          `${env}: "${name}" is never cached (its argument is personal data); only 0 is allowed`,
+        ];
+      return [];
+    }),
   );
   if (problems.length > 0) throw new ConfigError(problems);
 }
@@ -176,6 +188,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
   const cached = new CachedCalls({
     adapterId,
     cache: deps.cache,
+    keys: deps.keys,
     metrics,
     logger: deps.logger,
     now,

@@ -1,7 +1,8 @@
 /**
- * The command line as a holder installs it: the built output (dist/, package.json, the lock file,
- * the launchers in scripts/ and the demo data) copied to a temporary folder and installed with
- * `npm ci --omit=dev`, so no compiler and no ts-node. Every subcommand runs there: --help, check
+ * The command line as a holder installs it: the production copy docs/operations.md lists (dist/,
+ * package.json, the lock file, the SDK, the launchers in scripts/, the data files) of this tree's
+ * build, copied to a temporary folder and installed with `npm ci --omit=dev`, so no compiler and
+ * no ts-node. Every subcommand runs there: --help, check
  * (valid and invalid environments), clients (against a temporary registry, also through
  * `npm run clients`), token, serve (answers /livez, exits 0 on SIGTERM) and `npm start`.
  */
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../helpers/ports';
 import { buildOnce } from '../helpers/build-once';
+import { productionCopyPaths } from '../helpers/documented';
 
 const execFileP = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -72,19 +74,8 @@ describe('the command line after npm ci --omit=dev', () => {
   beforeAll(async () => {
     await buildOnce();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-install-'));
-    for (const item of [
-      'dist',
-      'package.json',
-      'package-lock.json',
-      'scripts/run-cli.cjs',
-      'scripts/build-if-dev.cjs',
-      'adapters/demo/data/sample.json',
-      'adapters/kraken/queries',
-      // The adapter SDK, a workspace of the package: its manifest for npm ci, its build, its schemas.
-      'packages/adapter-sdk/package.json',
-      'packages/adapter-sdk/dist',
-      'packages/adapter-sdk/schemas',
-    ]) {
+    // The production copy docs/operations.md lists (and the image holds, test/deploy).
+    for (const item of productionCopyPaths()) {
       fs.cpSync(path.join(ROOT, item), path.join(dir, item), { recursive: true });
     }
     await execFileP('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
@@ -110,7 +101,7 @@ describe('the command line after npm ci --omit=dev', () => {
   it('when asked for help, then the command line and each command explain themselves and exit 0', async () => {
     const top = await main(['--help']);
     expect(top.code).toBe(0);
-    for (const command of ['serve', 'check', 'clients', 'token']) {
+    for (const command of ['serve', 'check', 'clients', 'token', 'new-adapter']) {
       expect(top.stdout).toContain(`  ${command} `);
       const own = await main([command, '--help']);
       expect({ command, code: own.code }).toEqual({ command, code: 0 });
@@ -120,6 +111,17 @@ describe('the command line after npm ci --omit=dev', () => {
     const unknown = await main(['deploy']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command: deploy');
+  }, 60_000);
+
+  it('when new-adapter runs in a production copy, then it says it needs a clone and writes nothing', async () => {
+    const target = path.join(dir, '..', `${path.basename(dir)}-adapter`);
+    const res = await main(['new-adapter', 'acme', target]);
+    expect(res).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'new-adapter: the template adapter is missing: run it in a clone of the gateway\n',
+    });
+    expect(fs.existsSync(target)).toBe(false);
   });
 
   it('when check runs on a valid environment, then it exits 0', async () => {

@@ -245,7 +245,7 @@ describe.each<[string, { REDIS_URL?: string }]>([
 ])('concurrent replays against %s', (_name, env) => {
   let gw: TestGateway;
   beforeAll(async () => {
-    if (env.REDIS_URL) await replayMemoryLongKept(env.REDIS_URL);
+    if (env.REDIS_URL) await replayMemoryLongKept(env.REDIS_URL, TEST_SUBDOMAIN);
     gw = await startGateway(env);
   });
   afterAll(() => gw.close());

@@ -24,9 +24,11 @@ interface Account extends Rec {
   openStatus?: string;
   complexAccountType: string;
   users: User[];
+  sharingRefusal?: string;
 }
 interface Customer {
   customerId: string;
+  sharingRefusal?: string;
   detail: Rec;
   bankingAccounts: Account[];
   energyAccounts: Account[];
@@ -35,12 +37,17 @@ interface Customer {
 const SAMPLE = path.join(__dirname, '..', '..', 'adapters', 'demo', 'data', 'sample.json');
 const sample = JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as { customers: Customer[] };
 const customer = (id: string) => sample.customers.find((c) => c.customerId === id)!;
-const CUSTOMERS = sample.customers.map((c) => c.customerId);
+/** Customers whose data may be shared (the one flagged for harm is refused: sharing-refusals.test.ts). */
+const CUSTOMERS = sample.customers.filter((c) => !c.sharingRefusal).map((c) => c.customerId);
 
-/** Row 1 of a customer: banking then energy accounts, in file order, as the interface shows. */
+/**
+ * Row 1 of a customer: banking then energy accounts, in file order, as the interface shows;
+ * blocked and suspended accounts left out.
+ */
 function expectedShareable(customerId: string): Rec[] {
   const c = customer(customerId);
-  return [...c.bankingAccounts, ...c.energyAccounts].map((a) => ({
+  const listed = (a: Account) => a.sharingRefusal !== 'blocked' && a.sharingRefusal !== 'suspended';
+  return [...c.bankingAccounts, ...c.energyAccounts].filter(listed).map((a) => ({
     accountId: a.accountId,
     ...(a.displayName === undefined ? {} : { displayName: a.displayName }),
     ...(a.subtitle === undefined ? {} : { subtitle: a.subtitle }),

@@ -14,7 +14,7 @@ import {
   loadFineractDataset,
   startFineractSimulator,
 } from '../../adapters/fineract/simulator/simulator';
-import { startGateway, type TestGateway } from '../helpers/gateway';
+import { startGateway, TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import { loopbackAdapter, startLoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';
@@ -314,7 +314,7 @@ describe('log lines at warn', () => {
 describe('log lines while Redis is down', () => {
   it('when the replay store cannot be reached, then each refused request logs one warn line, the cause one stack, and Redis errors their real class', async () => {
     const redis = await startOwnRedis();
-    await replayMemoryLongKept(redis.url);
+    await replayMemoryLongKept(redis.url, TEST_SUBDOMAIN);
     const capture = captureLogger('debug');
     const gw = await startGateway({ REDIS_URL: redis.url }, { logger: capture.logger });
     let running = true;

@@ -7,11 +7,12 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import {
   PlatformClientRegistry,
-  REDIS_CLIENTS_KEY,
   RedisClientStore,
+  redisClientsKey,
 } from '../../src/auth/platform-clients';
 import { DEMO_PLATFORM_CLIENT_ID } from '../../src/endpoints/platform/platform.routes';
 import { rateLimitRedisKey } from '../../src/resilience/rate-limits';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import {
@@ -109,6 +110,8 @@ describe('secrets with the file registry', () => {
 describe('secrets with the Redis registry', () => {
   const run = runId();
   const id = `careful-${run}`;
+  // The gateway's namespace and (demo core, no secret) its development digest key.
+  const keys = redisKeys({ namespace: `test-${run}` });
   let redis: Redis;
   let gw: TestGateway;
   let dir: PlatformDir;
@@ -117,20 +120,27 @@ describe('secrets with the Redis registry', () => {
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
-    await redis.del(rateLimitRedisKey('token-address', '127.0.0.1'));
-    ({ secret } = await new PlatformClientRegistry(new RedisClientStore(redis)).create(id, BOTH));
+    await redis.del(rateLimitRedisKey(keys, 'token-address', '127.0.0.1'));
+    ({ secret } = await new PlatformClientRegistry(
+      new RedisClientStore(redis, redisClientsKey(keys)),
+    ).create(id, BOTH));
     dir = platformDir();
     gw = await startGateway(
-      { REDIS_URL, DEV_KEYS_DIR: dir.env.DEV_KEYS_DIR, RATE_LIMIT_TOKEN_PER_ADDRESS: 100000 },
+      {
+        REDIS_URL,
+        REDIS_KEY_NAMESPACE: keys.namespace,
+        DEV_KEYS_DIR: dir.env.DEV_KEYS_DIR,
+        RATE_LIMIT_TOKEN_PER_ADDRESS: 100000,
+      },
       { logger: capture.logger },
     );
   });
   afterAll(async () => {
     await gw?.close();
-    await redis.hdel(REDIS_CLIENTS_KEY, id);
+    await redis.hdel(redisClientsKey(keys), id);
     await redis.del(
-      rateLimitRedisKey('token-client', id),
-      rateLimitRedisKey('products-client', id),
+      rateLimitRedisKey(keys, 'token-client', id),
+      rateLimitRedisKey(keys, 'products-client', id),
     );
     await redis.quit();
     dir.remove();
@@ -138,13 +148,13 @@ describe('secrets with the Redis registry', () => {
 
   it('when a client gets, uses and mistypes its secret, then neither the secret nor a token is in any Redis key or value, or in a log', async () => {
     const tokens = await useEverywhere(gw, id, secret);
-    expect(JSON.parse((await redis.hget(REDIS_CLIENTS_KEY, id))!)).toMatchObject({
+    expect(JSON.parse((await redis.hget(redisClientsKey(keys), id))!)).toMatchObject({
       id,
       secretHash: expect.stringMatching(/^scrypt\$/),
     });
-    const keys = await redis.keys('*');
-    expect(keys).toContain(rateLimitRedisKey('token-client', id));
-    for (const key of keys) {
+    const stored = await redis.keys('*');
+    expect(stored).toContain(rateLimitRedisKey(keys, 'token-client', id));
+    for (const key of stored) {
       const type = await redis.type(key);
       const values =
         type === 'string'

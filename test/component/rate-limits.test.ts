@@ -11,8 +11,13 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import Redis from 'ioredis';
-import { RedisClientStore, PlatformClientRegistry } from '../../src/auth/platform-clients';
+import {
+  PlatformClientRegistry,
+  RedisClientStore,
+  redisClientsKey,
+} from '../../src/auth/platform-clients';
 import { rateLimitRedisKey } from '../../src/resilience/rate-limits';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
 import {
   bearer,
@@ -264,6 +269,8 @@ describe('product limits per client (in process)', () => {
 
 describe('limits shared through Redis', () => {
   const run = runId();
+  // The gateways' namespace and (demo core, no secret) their development digest key.
+  const keys = redisKeys({ namespace: `test-${run}` });
   // Own source addresses: their per-address keys are this run's alone in the shared Redis.
   const guesser = loopbackAddress();
   const caller = loopbackAddress();
@@ -283,7 +290,7 @@ describe('limits shared through Redis', () => {
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
-    registry = new PlatformClientRegistry(new RedisClientStore(redis));
+    registry = new PlatformClientRegistry(new RedisClientStore(redis, redisClientsKey(keys)));
     // Made before the gateways start, so the registry is never empty (no demo client is made).
     for (const name of ['guessed', 'issued', 'products'] as const) {
       const id = `shared-${name}-${run}`;
@@ -293,6 +300,7 @@ describe('limits shared through Redis', () => {
     dirA = platformDir();
     const env = {
       REDIS_URL,
+      REDIS_KEY_NAMESPACE: keys.namespace,
       RATE_LIMIT_TOKEN_PER_CLIENT: 4,
       RATE_LIMIT_TOKEN_PER_ADDRESS: 100000,
       RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS: 10,
@@ -306,14 +314,14 @@ describe('limits shared through Redis', () => {
     await Promise.all([a?.close(), b?.close()]);
     await redis.del(
       ...[guesser, caller].flatMap((address) => [
-        rateLimitRedisKey('token-address', address),
-        rateLimitRedisKey('token-failures-address', address),
+        rateLimitRedisKey(keys, 'token-address', address),
+        rateLimitRedisKey(keys, 'token-failures-address', address),
       ]),
     );
     if (clientIds.length > 0) {
-      await redis.hdel('dhg:platform:clients', ...clientIds);
-      await redis.del(...clientIds.map((id) => rateLimitRedisKey('token-client', id)));
-      await redis.del(...clientIds.map((id) => rateLimitRedisKey('products-client', id)));
+      await redis.del(redisClientsKey(keys));
+      await redis.del(...clientIds.map((id) => rateLimitRedisKey(keys, 'token-client', id)));
+      await redis.del(...clientIds.map((id) => rateLimitRedisKey(keys, 'products-client', id)));
     }
     await redis.quit();
     dirA.remove();

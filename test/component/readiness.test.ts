@@ -152,6 +152,7 @@ describe('the Redis cache in clear', () => {
       FINERACT_PASSWORD: 'password',
       CACHE_REDIS_URL: SHARED_REDIS_URL,
       CACHE_ENCRYPTION: 'off',
+      REDIS_KEY_SECRET: 's'.repeat(43),
       ...(await platformFilesForTests()),
     });
     const gateway = await createGateway(config, { logger });

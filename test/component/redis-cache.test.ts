@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
+import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
@@ -40,7 +41,8 @@ describe('cache in Redis', () => {
     expect(core.hits).toBe(1);
     const client = new Redis(redis.url);
     try {
-      const keys = await client.keys('dhg:cache:v1:loopback:customer.getCustomerDetail:*');
+      const { key: keyOf } = redisKeysOf(gw.gateway.config);
+      const keys = await client.keys(keyOf('cache:v1:loopback:customer.getCustomerDetail:*'));
       expect(keys).toHaveLength(1);
       expect(keys[0]).not.toContain('c-1001');
       const stored = (await client.get(keys[0]!))!;
@@ -52,10 +54,10 @@ describe('cache in Redis', () => {
   });
 
   it("when an encrypted entry is moved to another customer's key, then it fails authentication and is not served", async () => {
-    const digest = (v: unknown) =>
-      crypto.createHash('sha256').update(JSON.stringify(v)).digest('base64url');
+    const keys = redisKeysOf(gw.gateway.config);
+    const digest = (v: unknown) => keys.digest(JSON.stringify(v));
     const keyOf = (customerId: string) =>
-      `dhg:cache:v1:loopback:customer.getCustomerDetail:${digest(customerId)}:${digest([])}`;
+      keys.key('cache:v1:loopback:customer.getCustomerDetail', digest(customerId), digest([]));
     const client = new Redis(redis.url);
     try {
       const a = await gw.get(DETAIL);

@@ -5,8 +5,9 @@
  * Cluster would refuse it (CROSSSLOT) and every request would be 503.
  */
 import { Cluster } from 'ioredis';
-import { replayEpochKey } from '../../src/auth/replay-store';
-import type { TestGateway } from '../helpers/gateway';
+import { replayEpochKey, replayKeyPrefix } from '../../src/auth/replay-store';
+import { redisKeys } from '../../src/resilience/redis-keys';
+import { TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 import type { LoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnCluster, type OwnCluster } from '../helpers/redis-server';
 import {
@@ -28,7 +29,7 @@ describe('two gateway instances on Redis Cluster', () => {
 
   beforeAll(async () => {
     cluster = await startOwnCluster();
-    await replayMemoryLongKept({ cluster: cluster.ports });
+    await replayMemoryLongKept({ cluster: cluster.ports }, TEST_SUBDOMAIN);
     ({ a, b, core } = twins = await startTwoInstances(
       { REDIS_CLUSTER_NODES: cluster.nodes },
       LIMIT,
@@ -57,8 +58,9 @@ describe('two gateway instances on Redis Cluster', () => {
       await new Promise((resolve) => client.once('ready', resolve));
       const keysPerMaster = await Promise.all(client.nodes('master').map((n) => n.keys('dhg:*')));
       const all = keysPerMaster.flat();
-      const epochSlot = await client.cluster('KEYSLOT', replayEpochKey());
-      const replayKeys = all.filter((k) => k.startsWith('dhg:{jti}:'));
+      const keys = redisKeys({ namespace: TEST_SUBDOMAIN });
+      const epochSlot = await client.cluster('KEYSLOT', replayEpochKey(keys));
+      const replayKeys = all.filter((k) => k.startsWith(replayKeyPrefix(keys)));
       expect(replayKeys.length).toBeGreaterThanOrEqual(4); // the start and three claims
       for (const key of replayKeys) expect(await client.cluster('KEYSLOT', key)).toBe(epochSlot);
       // Cache and rate-limit keys are not pinned to that slot: more than one master holds keys.

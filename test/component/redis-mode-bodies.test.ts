@@ -18,7 +18,9 @@ import {
   PLATFORM_SCOPES,
   PlatformClientRegistry,
   RedisClientStore,
+  redisClientsKey,
 } from '../../src/auth/platform-clients';
+import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { contractErrors } from '../helpers/contracts';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';
@@ -263,7 +265,10 @@ describe('bodies in Redis mode', () => {
     await untilConnected();
     const client = new Redis(replay.url);
     try {
-      const registry = new PlatformClientRegistry(new RedisClientStore(client), now);
+      const registry = new PlatformClientRegistry(
+        new RedisClientStore(client, redisClientsKey(redisKeysOf(gw.gateway.config))),
+        now,
+      );
       const existing = await registry.active(CLIENT_ID);
       const issued = existing
         ? await registry.rotate(CLIENT_ID)

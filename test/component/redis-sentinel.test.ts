@@ -7,7 +7,7 @@
  * and both instances serve again without a restart.
  */
 import crypto from 'node:crypto';
-import type { TestGateway } from '../helpers/gateway';
+import { TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 import type { LoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnSentinel, type OwnSentinel } from '../helpers/redis-server';
 import {
@@ -71,7 +71,10 @@ describe('two gateway instances on Redis Sentinel', () => {
 
   beforeAll(async () => {
     redis = await startOwnSentinel();
-    await replayMemoryLongKept({ sentinels: redis.sentinelPorts, name: redis.name });
+    await replayMemoryLongKept(
+      { sentinels: redis.sentinelPorts, name: redis.name },
+      TEST_SUBDOMAIN,
+    );
     ({ a, b, core } = twins = await startTwoInstances(
       { REDIS_SENTINELS: redis.sentinels, REDIS_SENTINEL_NAME: redis.name },
       LIMIT,

@@ -80,7 +80,7 @@ describe('WORKERS=2 with the built command line', () => {
   beforeAll(async () => {
     await buildOnce();
     redis = await startOwnRedis();
-    await replayMemoryLongKept(redis.url);
+    await replayMemoryLongKept(redis.url, 'demo');
     [port, metricsPort] = [await freePort(), await freePort()];
     const keys = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-keys-'));
     key = await loadDevKey(keys);

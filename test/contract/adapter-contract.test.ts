@@ -7,6 +7,7 @@ import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import { fineractAdapterModule } from '../../adapters/fineract';
 import { adapterModule as templateAdapterModule } from '../../adapters/template';
 import { startFineractSimulator } from '../../adapters/fineract/simulator/simulator';
+import { CONTACTS_DATATABLE } from '../../adapters/fineract/simulator/dataset';
 import { adapterConfigFrom } from '../../src/config/adapter-config';
 import { describeAdapterContract } from '@data-holder-gateway/adapter-sdk/contract';
 import { silentLog } from '../kit/load-adapter';
@@ -24,7 +25,16 @@ describeAdapterContract({
     otherCustomerId: 'c-1002',
     emptyCustomerId: 'c-1003',
     unknownCustomerId: 'c-9999',
+    customerEmail: 'jane.citizen@example.com',
     fdx: { accountId: 'acc-b-1001-01', minTransactions: 120, minAssetTransferNetworks: 3 },
+    refusals: {
+      accounts: [
+        { customerId: 'c-2001', accountId: 'acc-b-2001-02', reason: 'blocked' },
+        { customerId: 'c-2001', accountId: 'acc-b-2001-03', reason: 'suspended' },
+        { customerId: 'c-2001', accountId: 'acc-e-2001-02', reason: 'blocked' },
+      ],
+      harmCustomerId: 'c-2002',
+    },
   },
   setup: async () => ({
     adapter: createDemoAdapter(
@@ -70,8 +80,16 @@ describeAdapterContract({
     otherCustomerId: '2',
     emptyCustomerId: '3',
     unknownCustomerId: '999',
+    customerEmail: 'jane.citizen@example.com',
     fdx: { accountId: 'sav-1', minTransactions: 100 },
     abortsOnSignal: true,
+    // Client 4: sav-8's sub-status blocks it, sav-9 is on hold for a transfer.
+    refusals: {
+      accounts: [
+        { customerId: '4', accountId: 'sav-8', reason: 'blocked' },
+        { customerId: '4', accountId: 'sav-9', reason: 'suspended' },
+      ],
+    },
   },
   setup: async () => {
     const sim = await startFineractSimulator({ port: 0 });
@@ -80,6 +98,7 @@ describeAdapterContract({
       FINERACT_USERNAME: 'mifos',
       FINERACT_PASSWORD: 'password',
       FINERACT_BSB: '012-345',
+      FINERACT_CONTACTS_DATATABLE: CONTACTS_DATATABLE,
       FINERACT_CUSTOMERS: JSON.stringify({
         '1': { selfServiceUsername: 'client1', selfServicePassword: 'client1-pass' },
       }),

@@ -616,6 +616,39 @@ const cases: ResourceCase[] = [
     enumField: ['person', 'phoneNumbers', 0, 'purpose'],
   },
   {
+    schema: 'customer-identity',
+    example: {
+      id: 'c-1',
+      email: 'alex.citizen@example.com',
+      emailVerified: true,
+      givenName: 'Alex',
+      familyName: 'Citizen',
+      name: 'Alex Citizen',
+      phoneNumber: '+61491570006',
+      phoneNumberVerified: false,
+      updatedAt: '2026-05-04T08:00:00Z',
+      address: {
+        streetAddress: '1 Sample Street',
+        locality: 'Exampleton',
+        region: 'NSW',
+        postalCode: '2999',
+        country: 'AUS',
+      },
+    },
+    nested: ['address'],
+    // Not an enum, a pattern: ISO 3166 alpha-3, never alpha-2.
+    enumField: ['address', 'country'],
+    wrongEnum: 'AU',
+  },
+  {
+    schema: 'customer-search-result',
+    example: { id: 'c-1', name: 'Alex Citizen', phoneNumber: '+61491570006' },
+    nested: [],
+    // Not an enum, a pattern: E.164, never a national number.
+    enumField: ['phoneNumber'],
+    wrongEnum: '0491 570 006',
+  },
+  {
     schema: 'energy-account',
     example: energyAccount,
     nested: ['plans', 0, 'planDetail', 'electricityContract', 'tariffPeriod', 0, 'singleRate'],
@@ -742,6 +775,8 @@ describe('contract schemas', () => {
         'banking-account-v4',
         'common',
         'customer-detail',
+        'customer-identity',
+        'customer-search-result',
         'direct-debit',
         'energy-account',
         'energy-concession',

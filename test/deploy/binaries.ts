@@ -1,7 +1,7 @@
 /**
- * Finds the Prometheus binaries (Debian's `prometheus` package ships both). Tests that need one
- * skip only on a developer machine without it; in CI (`CI` set) `.ci/run` installs it, so a
- * missing binary fails there instead of passing silently.
+ * Finds the Prometheus binaries (Debian's `prometheus` package ships both). `npm test` installs or
+ * locates them first (scripts/test-tools.cjs); a suite run on its own without them fails with one
+ * line saying what to install, never skips and never dies on a stack trace.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,23 @@ export function findBinary(name: string): string | undefined {
   return undefined;
 }
 
-/** `describe`, or `describe.skip` when the binary is missing outside CI. */
-export function describeWithBinary(name: string): jest.Describe {
-  return findBinary(name) !== undefined || process.env.CI ? describe : describe.skip;
+/** The one line a suite fails with when `name` is missing. */
+export function missingBinaryMessage(name: string): string {
+  return `${name} is not on PATH: run npm test (it installs it), or install Debian's prometheus package`;
+}
+
+/**
+ * `describe` when the binary is there; else a suite of one test that fails with
+ * missingBinaryMessage and nothing else (no stack: the message says all there is to say).
+ */
+export function describeWithBinary(name: string): (title: string, body: () => void) => void {
+  if (findBinary(name) !== undefined) return describe;
+  return (title) =>
+    describe(title, () => {
+      it(`when ${name} is missing, then the suite says what to install`, () => {
+        const missing = new Error(missingBinaryMessage(name));
+        missing.stack = missing.message;
+        throw missing;
+      });
+    });
 }

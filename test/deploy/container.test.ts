@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ignore from '@balena/dockerignore';
 import { importJWK, SignJWT, type JWK } from 'jose';
+import { productionCopyPaths } from '../helpers/documented';
 import { freePort } from '../helpers/ports';
 import {
   argumentsOf,
@@ -33,6 +34,7 @@ const runtimeStage = stages.at(-1)!;
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
   config: { nodeOptions: string };
+  engines: { node: string };
 };
 
 /** The build context's .dockerignore, with Docker's matching rules. */
@@ -94,9 +96,33 @@ function expectedCommand(): string[] {
 }
 
 describe('Dockerfile', () => {
-  it('when read, then it has a build stage and a runtime stage on the same Node 20 slim image', () => {
+  it('when read, then it has a build stage and a runtime stage on the same Node 24 slim image', () => {
     expect(stages.map((s) => s.name)).toEqual(['build', 'runtime']);
-    for (const stage of stages) expect(stage.image).toMatch(/^node:20(\.\d+)*-\w+-slim$/);
+    for (const stage of stages) expect(stage.image).toMatch(/^node:24(\.\d+)*-\w+-slim$/);
+  });
+
+  it('when read, then the engines of the gateway and of the adapter SDK admit the shipped major', () => {
+    const major = /^node:(\d+)/.exec(runtimeStage.image)![1];
+    const sdk = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'packages/adapter-sdk/package.json'), 'utf8'),
+    ) as { engines: { node: string } };
+    for (const engines of [pkg.engines.node, sdk.engines.node])
+      expect(engines.split('||').map((range) => range.trim())).toContain(`^${major}`);
+  });
+
+  it('when read, then .ci/run also runs the test suite on the major the image ships', async () => {
+    const ci = fs.readFileSync(path.join(ROOT, '.ci/run'), 'utf8');
+    const second = ci.slice(ci.indexOf('\nshipped_major='));
+    // The line that reads the major, run as CI runs it, finds the image's major.
+    const readMajor = second.split('\n')[1]!;
+    const { stdout } = await run('bash', ['-c', `${readMajor}; echo "$shipped_major"`], {
+      cwd: ROOT,
+    });
+    expect(stdout.trim()).toBe(/^node:(\d+)/.exec(runtimeStage.image)![1]);
+    expect(second).toContain('"node-linux-$(node -p process.arch)@$shipped_major"');
+    expect(second).toMatch(
+      /PATH="\$node_prefix\/node_modules\/\.bin:\$PATH"\n[\s\S]*\n {2}npm test\n/,
+    );
   });
 
   it('when read, then the runtime runs as a numeric non-root user, in production, stopped by SIGTERM, with no HEALTHCHECK', () => {
@@ -118,6 +144,15 @@ describe('Dockerfile', () => {
     expect(cmd).toEqual(expectedCommand());
     expect(cmd[2]).toContain(`NODE_OPTIONS="${pkg.config.nodeOptions} \${NODE_OPTIONS:-}"`);
     expect(cmd[2]).toMatch(/exec node dist\/src\/main\.js$/);
+  });
+
+  it('when read, then the runtime stage holds exactly the production copy docs/operations.md lists', () => {
+    const held = copiesOf(runtimeStage).flatMap((copy) =>
+      copy.sources.map((source) =>
+        path.posix.relative(WORKDIR, path.posix.resolve(WORKDIR, source)),
+      ),
+    );
+    expect([...held].sort()).toEqual([...productionCopyPaths()].sort());
   });
 
   it('when read, then every source the build copies from the context exists and is not ignored', () => {
@@ -224,7 +259,8 @@ describe('the image, replayed in temporary folders', () => {
     });
     const environ = fs.readFileSync(`/proc/${child!.pid}/environ`, 'utf8').split('\0');
     expect(environ).toContain(`NODE_OPTIONS=${pkg.config.nodeOptions} `);
-    expect(fs.readFileSync(`/proc/${child!.pid}/comm`, 'utf8').trim()).toBe('node');
+    // node itself, not a shell waiting on it (Node 24 names its main thread, so not by `comm`).
+    expect(path.basename(fs.readlinkSync(`/proc/${child!.pid}/exe`))).toBe('node');
     const res = await fetch(`http://127.0.0.1:${port}/livez`);
     expect(res.status).toBe(200);
   });

@@ -5,9 +5,10 @@
  * in any of them (name and label matchers, as Prometheus's own grammar parses them) returns series.
  * So no misspelt metric, label or label value survives.
  *
- * The load reaches every series the expressions name: answers 200, 404 and 503, a cache hit and
- * miss, a failing core that opens and closes its circuit (with a retry), a malformed and a
- * replayed token, a token request, and a key set URL failing while the last good keys serve.
+ * The load reaches every series the expressions name: answers 200, 403 (a refusal to share), 404
+ * and 503, a cache hit and miss, a failing core that opens and closes its circuit (with a retry),
+ * a malformed and a replayed token, a token request, and a key set URL failing while the last good
+ * keys serve.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,8 @@ const DEPLOY = path.resolve(__dirname, '../../deploy');
 /** What `$__rate_interval` becomes: a window holding many one-second scrapes. */
 const WINDOW = '1m';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A customer the operator's refusal list flags for harm. */
+const REFUSED_CUSTOMER = 'c-4031';
 
 interface Panel {
   title?: string;
@@ -55,6 +58,7 @@ async function load(gw: TestGateway, core: LoopbackCore): Promise<void> {
   for (const id of ['c-1001', 'c-1001', 'c-1001', 'c-1002'])
     expect((await detail(id)).status).toBe(200); // a miss, then hits
   expect((await detail('c-4040')).status).toBe(404);
+  expect((await detail(REFUSED_CUSTOMER)).status).toBe(403); // a refusal to share
   expect((await gw.get('/no/such/route')).status).toBe(404);
   expect(
     (
@@ -102,8 +106,14 @@ describeWithBinary('prometheus')(
 
     beforeAll(async () => {
       core = await startLoopbackCore();
+      const refusals = path.join(files, 'refusals.json');
+      fs.writeFileSync(
+        refusals,
+        JSON.stringify([{ customerId: REFUSED_CUSTOMER, reason: 'harm' }]),
+      );
       gw = await startGateway(
         {
+          SHARING_REFUSALS_FILE: refusals,
           RETRY_ATTEMPTS: 1,
           CIRCUIT_MIN_VOLUME: 2,
           CIRCUIT_ERROR_PERCENTAGE: 50,

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Redis, { Cluster } from 'ioredis';
 import { replayEpochKey } from '../../src/auth/replay-store';
+import { redisKeys } from '../../src/resilience/redis-keys';
+import { findBinary } from '../deploy/binaries';
 import { freePort } from './ports';
 
 export interface OwnRedis {
@@ -34,6 +36,21 @@ async function accepting(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * Starts redis-server. Without it on PATH, one line says what to install (`npm test` installs it
+ * first: scripts/test-tools.cjs), with no stack trace and no unhandled spawn error.
+ */
+function spawnRedisServer(args: readonly string[]): ChildProcess {
+  if (findBinary('redis-server') === undefined) {
+    const missing = new Error(
+      "redis-server is not on PATH: run npm test (it installs it), or install Debian's redis-server package",
+    );
+    missing.stack = missing.message;
+    throw missing;
+  }
+  return spawn('redis-server', [...args], { stdio: 'ignore' });
+}
+
 export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
@@ -41,13 +58,16 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        {
-          stdio: 'ignore',
-        },
-      );
+      child = spawnRedisServer([
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ]);
       for (let i = 0; i < 100 && !(await accepting(port)); i += 1) await sleep(50);
       if (!(await accepting(port))) throw new Error('redis-server did not start');
     },
@@ -91,11 +111,12 @@ async function clientFor(at: RedisAt): Promise<Redis | Cluster> {
  * A Redis that never held replay memory reads as one that lost it, and refuses every token for the
  * clock tolerance: this test wants a Redis that has kept its memory for longer than a token lives.
  * Only an absent start is set, so a Redis that has one keeps it. With Sentinel, the start is
- * replicated before this returns, so a failover keeps it.
+ * replicated before this returns, so a failover keeps it. `namespace` is the gateway's
+ * (`REDIS_KEY_NAMESPACE`, default its `HOLDER_SUBDOMAIN`).
  */
-export async function replayMemoryLongKept(at: RedisAt): Promise<void> {
+export async function replayMemoryLongKept(at: RedisAt, namespace: string): Promise<void> {
   const redis = await clientFor(at);
-  await redis.set(replayEpochKey(), String(Date.now() - 3_600_000), 'NX');
+  await redis.set(replayEpochKey(redisKeys({ namespace })), String(Date.now() - 3_600_000), 'NX');
   if (typeof at === 'object' && 'sentinels' in at) await (redis as Redis).wait(1, 5000);
   await redis.quit();
 }
@@ -109,8 +130,7 @@ interface ServerProcess {
 }
 
 function spawnServer(port: number, args: readonly string[]): ServerProcess {
-  const child = spawn('redis-server', [...args], { stdio: 'ignore' });
-  return { port, child };
+  return { port, child: spawnRedisServer(args) };
 }
 
 async function waitAccepting(port: number): Promise<void> {

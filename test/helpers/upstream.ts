@@ -10,6 +10,7 @@ import path from 'node:path';
 import express from 'express';
 import pino from 'pino';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
+import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { PagingTokens } from '../../src/api/paging-token';
 import { AuthError } from '../../src/auth/holder-auth';
 import { adapterConfigFrom } from '../../src/config/adapter-config';
@@ -96,6 +97,7 @@ export async function startUpstreamGateway(options: {
     config,
     logger,
     now,
+    redisKeys: redisKeysOf(config),
     paging: new PagingTokens(config.pagingSecret),
     onClose: () => undefined,
   });

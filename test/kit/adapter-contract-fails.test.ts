@@ -92,6 +92,33 @@ describe('adapter contract suite on a broken adapter', () => {
     expect(message).toContain('fdx.listStatements -> "Archive"');
   });
 
+  test('when the search compares case-sensitively, then the search check fails', () => {
+    expect(failure("when the customer's address is searched as the gateway hands it")).toContain(
+      'searchCustomersByEmail(JANE.CITIZEN@EXAMPLE.COM) does not find c-1001: compare addresses case-insensitively',
+    );
+  });
+
+  test('when an unknown customer gets an identity, then the identity check fails', () => {
+    expect(failure('then an unknown customer is CustomerNotFoundError')).toContain(
+      'getCustomerIdentity of an unknown customer resolved; expected CustomerNotFoundError',
+    );
+  });
+
+  test('when the authorisation list gives a refusal reason that is none of the three, then the refusal checks name it', () => {
+    expect(failure("when c-2001's accounts carry sharingRefusal")).toContain(
+      'acc-b-2001-02: sharingRefusal "frozen" is not a reason',
+    );
+    expect(failure('then acc-b-2001-02 carries sharingRefusal blocked on every record')).toContain(
+      'authorisation list: acc-b-2001-02 has sharingRefusal frozen',
+    );
+  });
+
+  test('when the payees of a customer flagged for harm are served, then the harm check fails', () => {
+    expect(failure('when the data of c-2002 (flagged for harm) is read')).toContain(
+      'banking.listPayees resolved for a customer flagged for harm',
+    );
+  });
+
   test('when the defects do not touch a check, then that check still passes', () => {
     const passed = results.filter((r) => r.status === 'passed').map((r) => r.fullName);
     expect(passed).toEqual(
@@ -99,6 +126,11 @@ describe('adapter contract suite on a broken adapter', () => {
         expect.stringContaining('when payees are asked for'),
         expect.stringContaining('when the gateway shuts down, then close() resolves'),
         expect.stringContaining('when circuitPerOperation is given'),
+        expect.stringContaining(
+          'when nobody has the address, then the search answers an empty list',
+        ),
+        expect.stringContaining("then the customer's identity validates against customer-identity"),
+        expect.stringContaining("when c-1002's accounts carry sharingRefusal"),
       ]),
     );
   });

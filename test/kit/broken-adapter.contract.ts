@@ -15,6 +15,14 @@ function broken(inner: CoreAdapter): CoreAdapter {
     ...inner,
     // Defect 6: a regrouped operation that does not exist, and a group name with capitals.
     circuitGroups: { 'banking.listBalance': 'accounts', 'fdx.listStatements': 'Archive' },
+    authorisation: {
+      // Defect 7: a refusal reason that is none of the three, in the authorisation list only.
+      async listShareableAccounts(customerId, ctx) {
+        return (await inner.authorisation.listShareableAccounts(customerId, ctx)).map((a) =>
+          a.sharingRefusal === 'blocked' ? { ...a, sharingRefusal: 'frozen' as 'blocked' } : a,
+        );
+      },
+    },
     customer: {
       // Defect 1: answers for an unknown customer; defect 2: a Date in the record.
       async getCustomerDetail(customerId, ctx) {
@@ -25,6 +33,17 @@ function broken(inner: CoreAdapter): CoreAdapter {
           person: { ...detail.person, lastUpdateTime: new Date(0) as unknown as string },
         };
       },
+      // Defect 7: the search compares case-sensitively (a core holding "Jane@..." is missed).
+      async searchCustomersByEmail(email, ctx) {
+        return email === email.toLowerCase()
+          ? inner.customer.searchCustomersByEmail!(email, ctx)
+          : [];
+      },
+      // Defect 8: an unknown customer gets someone else's identity.
+      async getCustomerIdentity(customerId, ctx) {
+        const known = customerId === 'c-9999' ? 'c-1001' : customerId;
+        return inner.customer.getCustomerIdentity!(known, ctx);
+      },
     },
     banking: {
       ...banking,
@@ -34,6 +53,10 @@ function broken(inner: CoreAdapter): CoreAdapter {
           ...a,
           coreBranch: 'X-1',
         }));
+      },
+      // Defect 8: the payees of a customer flagged for harm are served.
+      async listPayees(customerId, ctx) {
+        return customerId === 'c-2002' ? [] : banking.listPayees(customerId, ctx);
       },
       // Defect 4: balances of accounts nobody asked for.
       async listBalances(customerId, _ids, ctx) {
@@ -61,7 +84,12 @@ describeAdapterContract({
     customerId: 'c-1001',
     otherCustomerId: 'c-1002',
     unknownCustomerId: 'c-9999',
+    customerEmail: 'jane.citizen@example.com',
     fdx: { accountId: 'acc-b-1001-01', pageLimit: 50 },
+    refusals: {
+      accounts: [{ customerId: 'c-2001', accountId: 'acc-b-2001-02', reason: 'blocked' }],
+      harmCustomerId: 'c-2002',
+    },
   },
   setup: async () => ({
     adapter: broken(

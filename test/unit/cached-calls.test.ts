@@ -1,9 +1,13 @@
 /** The cache layer: keys without raw ids, and a failing store that never fails a call. */
+import crypto from 'node:crypto';
 import pino from 'pino';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CacheStore } from '../../src/resilience/cache';
 import { memoryCacheStore } from '../../src/resilience/cache';
 import { CachedCalls } from '../../src/resilience/cached-calls';
+import { redisKeys } from '../../src/resilience/redis-keys';
+
+const keys = redisKeys({ namespace: 'unit', secret: 'k'.repeat(43) });
 
 const failingStore: CacheStore = {
   kind: 'redis',
@@ -17,6 +21,7 @@ function cachedCalls(cache: CacheStore, metrics = new GatewayMetrics({ processMe
     calls: new CachedCalls({
       adapterId: 'demo',
       cache,
+      keys,
       metrics,
       logger: pino({ level: 'silent' }),
       now: () => 1000,
@@ -30,12 +35,15 @@ async function errorCount(metrics: GatewayMetrics): Promise<number> {
 }
 
 describe('CachedCalls', () => {
-  it('when a key is made, then it names adapter and operation and holds no raw customer id or argument', () => {
+  it('when a key is made, then it names namespace, adapter and operation and holds neither a raw customer id or argument nor their plain SHA-256', () => {
     const { calls } = cachedCalls(memoryCacheStore(10));
     const key = calls.key('banking.listBalances', ['c-1001', ['acc-b-1001-01']]);
-    expect(key).toMatch(/^dhg:cache:v1:demo:banking\.listBalances:[\w-]{43}:[\w-]{43}$/);
+    expect(key).toMatch(/^dhg:unit:cache:v1:demo:banking\.listBalances:[\w-]{43}:[\w-]{43}$/);
     expect(key).not.toContain('c-1001');
     expect(key).not.toContain('acc-b-1001-01');
+    for (const plain of ['"c-1001"', '[["acc-b-1001-01"]]']) {
+      expect(key).not.toContain(crypto.hash('sha256', plain, 'base64url'));
+    }
     expect(calls.key('banking.listBalances', ['c-1002', ['acc-b-1001-01']])).not.toBe(key);
   });
 

@@ -53,3 +53,22 @@ describe('check over several cores', () => {
     );
   });
 });
+
+describe('check of the proxy and Redis key settings', () => {
+  it('when TRUST_PROXY is neither a hop count nor addresses, then it exits 1 naming the setting', () => {
+    const res = run({ TRUST_PROXY: 'the-ingress' });
+    expect(res).toEqual({
+      code: 1,
+      out: '',
+      err: [
+        'Invalid configuration:',
+        '  - TRUST_PROXY: "the-ingress" is not a hop count, an IP address, a CIDR range or one of loopback, linklocal, uniquelocal',
+      ].join('\n'),
+    });
+  });
+
+  it('when TRUST_PROXY names the ingress range and a namespace is given, then it exits 0', () => {
+    const res = run({ TRUST_PROXY: '10.244.0.0/16', REDIS_KEY_NAMESPACE: 'bank-staging' });
+    expect(res).toEqual({ code: 0, out: 'configuration valid (core adapter demo)', err: '' });
+  });
+});

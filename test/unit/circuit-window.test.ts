@@ -10,6 +10,7 @@ import { configFrom } from '../../src/config/config';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CoreAdapter, CustomerDetail } from '../../src/ports';
 import { memoryCacheStore } from '../../src/resilience/cache';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { withResilience, type ResilientAdapter } from '../../src/resilience/resilient-adapter';
 
 const SAMPLE = JSON.parse(
@@ -45,6 +46,7 @@ function resilient(adapter: CoreAdapter, env: Record<string, string | number>): 
     }).resilience,
     metrics: new GatewayMetrics({ processMetrics: false }),
     cache: memoryCacheStore(100),
+    keys: redisKeys({ namespace: 'unit' }),
     logger: pino({ level: 'silent' }),
     now: Date.now,
   });

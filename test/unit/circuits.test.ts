@@ -11,6 +11,7 @@ import type { CoreAdapter } from '../../src/ports';
 import { memoryCacheStore } from '../../src/resilience/cache';
 import { circuitNames } from '../../src/resilience/circuit-groups';
 import { Circuits } from '../../src/resilience/circuits';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { withResilience } from '../../src/resilience/resilient-adapter';
 
 type Choices = Pick<CoreAdapter, 'circuitGroups' | 'circuitPerOperation'>;
@@ -114,6 +115,7 @@ describe('wrapping an adapter', () => {
         settings: configFrom({}).resilience,
         metrics: new GatewayMetrics({ processMetrics: false }),
         cache: memoryCacheStore(10),
+        keys: redisKeys({ namespace: 'unit' }),
         logger: pino({ level: 'silent' }),
         now: Date.now,
       }),

@@ -41,6 +41,7 @@ describe('adapter blocks through the gateway settings', () => {
       customerIds: 'clientId',
       customers: {},
       payeesSource: 'self-service-plugin',
+      phoneCountryCode: '61',
       productCategories: {},
       connections: 16,
       pipelining: 1,

@@ -69,6 +69,7 @@ describe('configuration', () => {
     const vars = {
       PORT: 4001,
       HOST: '127.0.0.1',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
       PUBLIC_BASE_URL: 'https://bank.example/api',
       HOLDER_SUBDOMAIN: 'bank',
       HOLDER_JWKS_URL: 'https://platform.example/jwks.json',
@@ -76,6 +77,7 @@ describe('configuration', () => {
       DEMO_DATA_FILE: file,
       LOG_LEVEL: 'warn',
       BANKING_ACCOUNT_DETAIL_VERSION: 3,
+      AUTH_CUSTOMER_ENDPOINTS: 'false',
       JWT_ALGORITHMS: 'ES256, EdDSA',
       JWT_CLOCK_TOLERANCE_SECONDS: 5,
       JWT_MAX_LIFETIME_SECONDS: 600,
@@ -118,12 +120,17 @@ describe('configuration', () => {
       REDIS_WAIT_REPLICAS: 2,
       REDIS_WAIT_TIMEOUT_MS: 150,
       REDIS_COMMAND_TIMEOUT_MS: 750,
+      REDIS_KEY_NAMESPACE: 'bank-prod',
+      REDIS_KEY_SECRET: 's'.repeat(43),
       WORKERS: 2,
+      SHARING_REFUSALS_FILE: file,
+      BODY_ID_NOT_FOUND_STATUS: 422,
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
       port: 4001,
       host: '127.0.0.1',
+      trustProxy: ['10.0.0.0/8', 'loopback'],
       publicBaseUrl: 'https://bank.example/api',
       holderSubdomain: 'bank',
       holderJwksUrl: 'https://platform.example/jwks.json',
@@ -131,6 +138,8 @@ describe('configuration', () => {
       demoDataFile: file,
       logLevel: 'warn',
       bankingAccountDetailVersion: 3,
+      authCustomerEndpoints: false,
+      refusals: { file, bodyIdNotFoundStatus: 422 },
       jwt: { algorithms: ['ES256', 'EdDSA'], clockToleranceSeconds: 5, maxLifetimeSeconds: 600 },
       jwks: { cooldownSeconds: 7, maxAgeSeconds: 70, maxStaleSeconds: 700, timeoutMs: 1500 },
       devKeysDir: file,
@@ -173,7 +182,13 @@ describe('configuration', () => {
         maxConnections: 10001,
       },
     });
-    expect(config.redis).toEqual({ waitReplicas: 2, waitTimeoutMs: 150, commandTimeoutMs: 750 });
+    expect(config.redis).toEqual({
+      waitReplicas: 2,
+      waitTimeoutMs: 150,
+      commandTimeoutMs: 750,
+      keyNamespace: 'bank-prod',
+      keySecret: 's'.repeat(43),
+    });
     expect(config.workers).toBe(2);
     // Every variable of the table is given above (CORE_ADAPTER, CORE_ADAPTERS and HOLDER_DEV_KEYS
     // are those whose other values need a core other than the demo: see core-layout.test.ts and
@@ -346,8 +361,13 @@ describe('encryption of the Redis cache', () => {
     expect(config.resilience).toMatchObject({ cacheEncryption: 'on', cacheEncryptionKey: KEY });
   });
 
-  it('when the operator opts out with CACHE_ENCRYPTION=off, then a Redis cache without a key starts', () => {
-    const config = configFrom({ ...CORE, REDIS_URL: 'redis://r:6379', CACHE_ENCRYPTION: 'off' });
+  it('when the operator opts out with CACHE_ENCRYPTION=off (and gives the key digests their secret), then a Redis cache without a key starts', () => {
+    const config = configFrom({
+      ...CORE,
+      REDIS_URL: 'redis://r:6379',
+      CACHE_ENCRYPTION: 'off',
+      REDIS_KEY_SECRET: 's'.repeat(43),
+    });
     expect(config.resilience).toMatchObject({
       cacheEncryption: 'off',
       cacheEncryptionKey: undefined,
@@ -372,5 +392,102 @@ describe('encryption of the Redis cache', () => {
     expect(configFrom({ REDIS_URL: 'redis://r:6379' }).resilience.cacheEncryptionKey).toBe(
       undefined,
     );
+  });
+});
+
+describe('the Redis key scheme', () => {
+  const CORE = {
+    CORE_ADAPTER: 'fineract',
+    HOLDER_SUBDOMAIN: 'bank',
+    HOLDER_JWKS_URL: 'https://platform.example/jwks.json',
+  };
+  const problemsOf = (vars: Record<string, string>): string[] => {
+    try {
+      configFrom(vars);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+    return [];
+  };
+
+  it('when REDIS_KEY_NAMESPACE is unset, then the namespace is the holder subdomain (demo with the demo core)', () => {
+    expect(configFrom(CORE).redis.keyNamespace).toBe('bank');
+    expect(configFrom({}).redis.keyNamespace).toBe('demo');
+    expect(configFrom({ ...CORE, REDIS_KEY_NAMESPACE: 'bank-staging' }).redis.keyNamespace).toBe(
+      'bank-staging',
+    );
+  });
+
+  it('when the namespace would hold a colon, a brace or a space, then start-up is refused naming the setting', () => {
+    expect(problemsOf({ REDIS_KEY_NAMESPACE: 'a:b' })).toEqual([
+      'REDIS_KEY_NAMESPACE: must match pattern "^[A-Za-z0-9._-]{1,64}$"',
+    ]);
+    expect(problemsOf({ ...CORE, HOLDER_SUBDOMAIN: 'bank {x}' })).toEqual([
+      `REDIS_KEY_NAMESPACE: required, since HOLDER_SUBDOMAIN "bank {x}" cannot be a key namespace (1 to 64 letters, digits, '.', '_', '-')`,
+    ]);
+    expect(problemsOf({ ...CORE, HOLDER_SUBDOMAIN: 'bank {x}', REDIS_KEY_NAMESPACE: 'b' })).toEqual(
+      [],
+    );
+  });
+
+  it('when Redis is used by a core other than the demo with CACHE_ENCRYPTION=off and no REDIS_KEY_SECRET, then start-up is refused naming it', () => {
+    expect(problemsOf({ ...CORE, REDIS_URL: 'redis://r:6379', CACHE_ENCRYPTION: 'off' })).toEqual([
+      'REDIS_KEY_SECRET: required when Redis is in use (REDIS_URL, REDIS_CLUSTER_NODES, REDIS_SENTINELS or CACHE_REDIS_URL), CORE_ADAPTER is not demo and CACHE_ENCRYPTION=off (there is no CACHE_ENCRYPTION_KEY to derive it from)',
+    ]);
+  });
+
+  it('when REDIS_KEY_SECRET is shorter than 32 bytes of base64, then start-up is refused naming it', () => {
+    expect(problemsOf({ REDIS_KEY_SECRET: 'short' })).toEqual([
+      'REDIS_KEY_SECRET: must NOT have fewer than 43 characters',
+    ]);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const problemsOf = (value: string): string[] => {
+    try {
+      configFrom({ TRUST_PROXY: value });
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+    return [];
+  };
+
+  it('when unset, then no proxy is trusted', () => {
+    expect(configFrom({}).trustProxy).toBeUndefined();
+    expect(configFrom({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
+  });
+
+  it('when a hop count, addresses, CIDR ranges or named ranges, then they land as Express takes them', () => {
+    expect(configFrom({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      configFrom({ TRUST_PROXY: ' 10.0.0.0/8 , 192.168.1.7, fd00::/8, loopback,uniquelocal ' })
+        .trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback', 'uniquelocal']);
+  });
+
+  it.each([
+    [
+      'ingress',
+      'TRUST_PROXY: "ingress" is not a hop count, an IP address, a CIDR range or one of loopback, linklocal, uniquelocal',
+    ],
+    [
+      '10.0.0.0/33, loopback, 1.2.3',
+      'TRUST_PROXY: "10.0.0.0/33", "1.2.3" is not a hop count, an IP address, a CIDR range or one of loopback, linklocal, uniquelocal',
+    ],
+    [
+      '10.0.0.1,,10.0.0.2',
+      'TRUST_PROXY: "" is not a hop count, an IP address, a CIDR range or one of loopback, linklocal, uniquelocal',
+    ],
+    ['0', 'TRUST_PROXY: a hop count must be 1 to 32, not 0'],
+    ['33', 'TRUST_PROXY: a hop count must be 1 to 32, not 33'],
+    [
+      'true',
+      'TRUST_PROXY: true would take the client address from any X-Forwarded-For a caller sends; give the number of proxies in front of the gateway or their addresses',
+    ],
+  ])('when it is %j, then start-up is refused naming the setting', (value, problem) => {
+    expect(problemsOf(value)).toEqual([problem]);
   });
 });

@@ -17,6 +17,7 @@ import {
   type OperationTable,
   operations,
 } from '../../src/resilience/operations';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { withResilience } from '../../src/resilience/resilient-adapter';
 
 const ctx = { signal: new AbortController().signal, requestId: 'r-1' };
@@ -27,6 +28,7 @@ function resilient(adapter: CoreAdapter, env: Record<string, string> = {}) {
     settings: configFrom({ RETRY_ATTEMPTS: 0, ...env }).resilience,
     metrics: new GatewayMetrics({ processMetrics: false }),
     cache: memoryCacheStore(100),
+    keys: redisKeys({ namespace: 'unit' }),
     logger: pino({ level: 'silent' }),
     now: Date.now,
   });
@@ -153,6 +155,52 @@ describe('operation table', () => {
         expect.stringContaining('CACHE_TTL_SECONDS: unknown operation "banking.listBalance"'),
         expect.stringContaining('CACHE_STALE_SECONDS: unknown operation "energy.invoices"'),
       ]);
+    }
+  });
+
+  it('when CACHE_TTL_SECONDS gives the customer search a lifetime, then start-up stops; 0 is accepted', () => {
+    const adapter: CoreAdapter = {
+      id: 'memory',
+      authorisation: { listShareableAccounts: async () => [] },
+      customer: { getCustomerDetail: async () => ({}) as never },
+    };
+    const attempt = (ttl: number) => () =>
+      resilient(adapter, {
+        CACHE_TTL_SECONDS: JSON.stringify({ 'customer.searchCustomersByEmail': ttl }),
+        CACHE_STALE_SECONDS: JSON.stringify({ 'customer.searchCustomersByEmail': ttl }),
+      });
+    expect(attempt(30)).toThrow(ConfigError);
+    try {
+      attempt(30)();
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([
+        'CACHE_TTL_SECONDS: "customer.searchCustomersByEmail" is never cached (its argument is personal data); only 0 is allowed',
+        'CACHE_STALE_SECONDS: "customer.searchCustomersByEmail" is never cached (its argument is personal data); only 0 is allowed',
+      ]);
+    }
+    attempt(0)().close();
+  });
+
+  it('when the customer search is made twice, then the core is asked twice (never cached)', async () => {
+    let calls = 0;
+    const adapter: CoreAdapter = {
+      id: 'memory',
+      authorisation: { listShareableAccounts: async () => [] },
+      customer: {
+        getCustomerDetail: async () => ({}) as never,
+        searchCustomersByEmail: async () => {
+          calls += 1;
+          return [{ id: 'c-1', name: 'Jane Citizen' }];
+        },
+      },
+    };
+    const r = resilient(adapter);
+    try {
+      await r.adapter.customer.searchCustomersByEmail!('jane@example.com', ctx);
+      await r.adapter.customer.searchCustomersByEmail!('jane@example.com', ctx);
+      expect(calls).toBe(2);
+    } finally {
+      r.close();
     }
   });
 });

@@ -8,6 +8,7 @@ import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CoreAdapter } from '../../src/ports';
 import { passThroughProxies } from '../../src/proxy/pass-through';
 import { memoryCacheStore } from '../../src/resilience/cache';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { type ResilientAdapter, withResilience } from '../../src/resilience/resilient-adapter';
 import { proxySettings } from '../helpers/upstream';
 
@@ -30,6 +31,7 @@ const deps = () => {
         metrics,
         logger,
         cache: memoryCacheStore(10),
+        keys: redisKeys({ namespace: 'unit' }),
         now: Date.now,
       });
       stacks.push(stack);

@@ -7,10 +7,16 @@ import Redis from 'ioredis';
 import pino from 'pino';
 import { AuthUnavailableError, type GatewayError, RateLimitedError } from '../../src/errors';
 import { createRateLimiter, rateLimitRedisKey } from '../../src/resilience/rate-limits';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 const logger = pino({ level: 'silent' });
+/** This run's own namespace and digest key in the shared Redis. */
+const keys = redisKeys({
+  namespace: `test-${crypto.randomUUID()}`,
+  secret: crypto.randomBytes(32).toString('base64'),
+});
 
 async function errorOf(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -25,7 +31,7 @@ describe('rate limiter in memory', () => {
   it('when a subject uses its points, then the next request is RateLimitedError with the seconds left', async () => {
     const limiter = createRateLimiter(
       { purpose: 'unit', points: 3, windowSeconds: 30, onStoreError: 'refuse' },
-      { logger },
+      { keys, logger },
     );
     for (let i = 0; i < 3; i += 1) await limiter.consume('alice');
     const err = await errorOf(limiter.consume('alice'));
@@ -44,19 +50,21 @@ describe('rate limiter in Redis', () => {
     await redis.connect();
   });
   afterAll(async () => {
-    await redis.del(rateLimitRedisKey('unit-redis', subject));
+    await redis.del(rateLimitRedisKey(keys, 'unit-redis', subject));
     await redis.quit();
   });
 
-  it('when a subject is counted, then its key is the hashed subject under dhg:rl:<purpose>, expiring with the window', async () => {
+  it('when a subject is counted, then its key is the keyed digest of the subject under dhg:<namespace>:rl:<purpose>, expiring with the window', async () => {
     const limiter = createRateLimiter(
       { purpose: 'unit-redis', points: 2, windowSeconds: 20, onStoreError: 'refuse' },
-      { redis, logger },
+      { redis, keys, logger },
     );
     await limiter.consume(subject);
-    const key = rateLimitRedisKey('unit-redis', subject);
-    expect(key).toMatch(/^dhg:rl:unit-redis:[\w-]{43}$/);
+    const key = rateLimitRedisKey(keys, 'unit-redis', subject);
+    expect(key).toBe(`dhg:${keys.namespace}:rl:unit-redis:${keys.digest(subject)}`);
+    expect(key).toMatch(/:[\w-]{43}$/);
     expect(key).not.toContain(subject);
+    expect(key).not.toContain(crypto.hash('sha256', subject, 'base64url'));
     expect(await redis.get(key)).toBe('1');
     const ttl = await redis.ttl(key);
     expect(ttl).toBeGreaterThan(0);
@@ -80,7 +88,7 @@ describe('rate limiter when Redis is down', () => {
   it('when the rule says refuse, then the request is AuthUnavailableError (503)', async () => {
     const limiter = createRateLimiter(
       { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'refuse' },
-      { redis: down, logger },
+      { redis: down, keys, logger },
     );
     expect(await errorOf(limiter.consume('x'))).toBeInstanceOf(AuthUnavailableError);
   });
@@ -88,7 +96,7 @@ describe('rate limiter when Redis is down', () => {
   it('when the rule says refuse, then a reservation is AuthUnavailableError (503)', async () => {
     const limiter = createRateLimiter(
       { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'refuse' },
-      { redis: down, logger },
+      { redis: down, keys, logger },
     );
     expect(await errorOf(limiter.reserve('x'))).toBeInstanceOf(AuthUnavailableError);
   });
@@ -101,7 +109,7 @@ describe('rate limiter when Redis is down', () => {
     );
     const limiter = createRateLimiter(
       { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'refuse' },
-      { redis: down, logger: capture },
+      { redis: down, keys, logger: capture },
     );
     for (let i = 0; i < 20; i += 1) await errorOf(limiter.consume(`x${i}`));
     expect(lines.map((l) => [l.msg, l.purpose])).toEqual([
@@ -113,7 +121,7 @@ describe('rate limiter when Redis is down', () => {
   it('when the rule says allow, then the request goes through', async () => {
     const limiter = createRateLimiter(
       { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'allow' },
-      { redis: down, logger },
+      { redis: down, keys, logger },
     );
     await expect(limiter.consume('x')).resolves.toBeUndefined();
   });
@@ -123,7 +131,7 @@ describe('reservations', () => {
   it('when a reserved point is released (twice, even), then the subject may use it again, once', async () => {
     const limiter = createRateLimiter(
       { purpose: 'unit-reserve', points: 2, windowSeconds: 30, onStoreError: 'refuse' },
-      { logger },
+      { keys, logger },
     );
     await limiter.reserve('alice');
     const second = await limiter.reserve('alice');
@@ -136,7 +144,7 @@ describe('reservations', () => {
   it('when a reservation is released after its window ended, then nothing is given back to the next window', async () => {
     const limiter = createRateLimiter(
       { purpose: 'unit-reserve-late', points: 1, windowSeconds: 1, onStoreError: 'refuse' },
-      { logger },
+      { keys, logger },
     );
     const late = await limiter.reserve('bob');
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -167,9 +175,9 @@ describe('reservations in Redis', () => {
   it('when a reservation is released, then the stored count goes back down; when the store has failed by then, then the release is dropped without an error', async () => {
     const limiter = createRateLimiter(
       { purpose: 'unit-reserve', points: 5, windowSeconds: 30, onStoreError: 'refuse' },
-      { redis, logger },
+      { redis, keys, logger },
     );
-    const key = rateLimitRedisKey('unit-reserve', 'carol');
+    const key = rateLimitRedisKey(keys, 'unit-reserve', 'carol');
     const first = await limiter.reserve('carol');
     const second = await limiter.reserve('carol');
     expect(await redis.get(key)).toBe('2');

@@ -4,10 +4,20 @@ import {
   couldPredateMemory,
   memoryReplayStore,
   redisReplayStore,
+  replayEpochKey,
+  replayKeyPrefix,
 } from '../../src/auth/replay-store';
+import { type RedisKeys, redisKeys } from '../../src/resilience/redis-keys';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
+
+/** A namespace and digest key of this test's own in the shared Redis. */
+const testKeys = (): RedisKeys =>
+  redisKeys({
+    namespace: `test-${crypto.randomUUID()}`,
+    secret: crypto.randomBytes(32).toString('base64'),
+  });
 
 describe('the rule after a loss of replay memory', () => {
   // Memory began at L = 1,000,000 s; tokens live at most 900 s; clocks agree within 30 s.
@@ -99,7 +109,7 @@ describe('Redis replay store (real Redis)', () => {
   afterAll(() => redis.quit());
 
   it('when 50 claims of one id race, then exactly one succeeds', async () => {
-    const store = redisReplayStore(redis, Date.now, `dhg:test:${crypto.randomUUID()}:`);
+    const store = redisReplayStore(redis, Date.now, testKeys());
     const id = crypto.randomUUID();
     const results = await Promise.all(
       Array.from({ length: 50 }, () => store.claim(id, Date.now() + 60_000)),
@@ -107,32 +117,37 @@ describe('Redis replay store (real Redis)', () => {
     expect(results.filter((r) => r.fresh)).toHaveLength(1);
   });
 
-  it('when an id is claimed, then Redis holds a hash of it that expires with the token, never the raw id', async () => {
-    const prefix = `dhg:test:${crypto.randomUUID()}:`;
-    const store = redisReplayStore(redis, Date.now, prefix);
+  it('when an id is claimed, then Redis holds its keyed digest under the namespace, expiring with the token, never the id nor its plain SHA-256', async () => {
+    const keys = testKeys();
+    const prefix = replayKeyPrefix(keys);
+    expect(prefix).toBe(`dhg:${keys.namespace}:{jti}:`);
+    const store = redisReplayStore(redis, Date.now, keys);
     const id = `raw-jti-${crypto.randomUUID()}`;
     await store.claim(id, Date.now() + 10_000);
-    const keys = (await redis.keys(`${prefix}*`)).filter((k) => k !== `${prefix}epoch`);
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).not.toContain(id);
-    const ttl = await redis.pttl(keys[0]!);
+    const stored = (await redis.keys(`${prefix}*`)).filter((k) => k !== replayEpochKey(keys));
+    expect(stored).toEqual([`${prefix}${keys.digest(id)}`]);
+    expect(stored[0]).not.toContain(id);
+    for (const encoding of ['hex', 'base64url'] as const) {
+      expect(stored[0]).not.toContain(crypto.hash('sha256', id, encoding));
+    }
+    const ttl = await redis.pttl(stored[0]!);
     expect(ttl).toBeGreaterThan(8_000);
     expect(ttl).toBeLessThanOrEqual(10_000);
   });
 
   it('when a claim must reach a replica and none acknowledges it in time, then it fails with 503 and the id stays claimed', async () => {
-    const prefix = `dhg:test:${crypto.randomUUID()}:`;
+    const keys = testKeys();
     // The test Redis has no replica: WAIT 1 answers 0 after its timeout.
-    const waiting = redisReplayStore(redis, Date.now, prefix, undefined, undefined, {
+    const waiting = redisReplayStore(redis, Date.now, keys, undefined, undefined, {
       replicas: 1,
       timeoutMs: 20,
     });
     await expect(waiting.claim('x', Date.now() + 10_000)).rejects.toMatchObject({ status: 503 });
-    const plain = redisReplayStore(redis, Date.now, prefix);
+    const plain = redisReplayStore(redis, Date.now, keys);
     expect(await plain.claim('x', Date.now() + 10_000)).toMatchObject({ fresh: false });
     // A replay needs no replica: it is refused at once.
     expect(await waiting.claim('x', Date.now() + 10_000)).toMatchObject({ fresh: false });
-    await redis.del(`${prefix}epoch`);
+    await redis.del(replayEpochKey(keys));
   });
 
   it('when Redis cannot be reached, then a claim fails with 503, never succeeds', async () => {
@@ -143,7 +158,7 @@ describe('Redis replay store (real Redis)', () => {
       retryStrategy: () => null,
     });
     down.on('error', () => {});
-    const store = redisReplayStore(down, Date.now, `dhg:test:${crypto.randomUUID()}:`);
+    const store = redisReplayStore(down, Date.now, testKeys());
     await expect(store.claim('x', Date.now() + 1000)).rejects.toMatchObject({
       status: 503,
       message: 'Service unavailable',
@@ -160,11 +175,11 @@ describe('Redis replay store: the start of its memory', () => {
   afterAll(() => redis.quit());
 
   it('when two stores share a Redis, then the first claim starts the memory and both report that time', async () => {
-    const prefix = `dhg:test:${crypto.randomUUID()}:`;
+    const keys = testKeys();
     let clockA = 1_700_000_000_000;
     let clockB = clockA + 5_000;
-    const a = redisReplayStore(redis, () => clockA, prefix);
-    const b = redisReplayStore(redis, () => clockB, prefix);
+    const a = redisReplayStore(redis, () => clockA, keys);
+    const b = redisReplayStore(redis, () => clockB, keys);
     const started = 1_700_000_000_000;
     expect(await a.claim('x', Date.now() + 10_000)).toEqual({
       fresh: true,
@@ -181,19 +196,19 @@ describe('Redis replay store: the start of its memory', () => {
       memorySinceMs: started,
     });
     // The start of memory has no expiry: only a loss of data removes it.
-    expect(await redis.pttl(`${prefix}epoch`)).toBe(-1);
-    await redis.del(`${prefix}epoch`);
+    expect(await redis.pttl(replayEpochKey(keys))).toBe(-1);
+    await redis.del(replayEpochKey(keys));
   });
 
   it('when the start of memory is not a number, then it is taken as lost and begins again', async () => {
-    const prefix = `dhg:test:${crypto.randomUUID()}:`;
-    await redis.set(`${prefix}epoch`, 'not-a-time');
-    const store = redisReplayStore(redis, () => 1_700_000_000_000, prefix);
+    const keys = testKeys();
+    await redis.set(replayEpochKey(keys), 'not-a-time');
+    const store = redisReplayStore(redis, () => 1_700_000_000_000, keys);
     expect(await store.claim('x', Date.now() + 10_000)).toEqual({
       fresh: true,
       memorySinceMs: 1_700_000_000_000,
     });
-    await redis.del(`${prefix}epoch`);
+    await redis.del(replayEpochKey(keys));
   });
 
   describe('on a redis-server that is killed and started again', () => {
@@ -211,7 +226,7 @@ describe('Redis replay store: the start of its memory', () => {
 
     it('when the Redis restarts empty, then a claimed id is fresh again but the memory starts at the restart', async () => {
       let clock = 1_700_000_000_000;
-      const store = redisReplayStore(client, () => clock);
+      const store = redisReplayStore(client, () => clock, testKeys());
       const before = await store.claim('used', Date.now() + 60_000);
       expect(before).toEqual({ fresh: true, memorySinceMs: 1_700_000_000_000 });
       await own.stop();

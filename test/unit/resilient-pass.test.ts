@@ -13,6 +13,7 @@ import {
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CallContext, CoreAdapter } from '../../src/ports';
 import { memoryCacheStore } from '../../src/resilience/cache';
+import { redisKeys } from '../../src/resilience/redis-keys';
 import { type ResilientAdapter, withResilience } from '../../src/resilience/resilient-adapter';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
@@ -26,6 +27,7 @@ function passing(env: Record<string, string | number> = {}) {
     settings: configFrom({ RETRY_ATTEMPTS: 2, RETRY_BASE_DELAY_MS: 0, ...env }).resilience,
     metrics,
     cache: memoryCacheStore(10),
+    keys: redisKeys({ namespace: 'unit' }),
     logger: pino({ level: 'silent' }),
     now: () => NOW,
   });

@@ -11,6 +11,7 @@ import { configFrom } from '../../src/config/config';
 import { buildRoutes } from '../../src/http/families';
 import type { RouteSpec } from '../../src/http/route-spec';
 import { OPERATION_NAMES } from '../../src/resilience/operations';
+import { redisKeysOf } from '../../src/resilience/redis-keys';
 
 const SAMPLE = path.join(__dirname, '..', '..', 'adapters', 'demo', 'data', 'sample.json');
 /** The port each core family is served by (`common` is the customer port). */
@@ -31,6 +32,7 @@ describe('core operations of routes', () => {
       config,
       logger: pino({ level: 'silent' }),
       now: Date.now,
+      redisKeys: redisKeysOf(config),
       paging: new PagingTokens(config.pagingSecret),
       onClose: () => undefined,
     });

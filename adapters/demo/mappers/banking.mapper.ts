@@ -40,6 +40,7 @@ export const BANKING_ACCOUNT_FIELDS = [
   'features',
   'fees',
   'addresses',
+  'sharingRefusal',
 ] as const satisfies readonly (keyof BankingAccountRecord)[];
 
 export function toBankingAccount(record: BankingAccountRecord): BankingAccountRecord {

@@ -2,6 +2,8 @@
 import {
   pick,
   type CustomerDetail,
+  type CustomerIdentity,
+  type CustomerSearchResult,
   type RelatedUser,
   type ShareableAccountRecord,
 } from '@data-holder-gateway/adapter-sdk';
@@ -17,6 +19,7 @@ export function toShareableAccount(record: {
   openStatus?: 'OPEN' | 'CLOSED';
   complexAccountType: ShareableAccountRecord['complexAccountType'];
   users: RelatedUser[];
+  sharingRefusal?: ShareableAccountRecord['sharingRefusal'];
 }): ShareableAccountRecord {
   return {
     accountId: record.accountId,
@@ -29,5 +32,47 @@ export function toShareableAccount(record: {
       email: u.email,
       isAccountHolder: u.isAccountHolder,
     })),
+    ...(record.sharingRefusal !== undefined ? { sharingRefusal: record.sharingRefusal } : {}),
+  };
+}
+
+/** A search result: the customer's id and name, and the phone of whoever the address is. */
+export function toSearchResult(
+  customerId: string,
+  name: string,
+  phoneNumber: string | undefined,
+): CustomerSearchResult {
+  return { id: customerId, name, ...(phoneNumber !== undefined ? { phoneNumber } : {}) };
+}
+
+/** The file's identity record with the customer id; fields by allow-list. */
+export function toCustomerIdentity(
+  customerId: string,
+  record: Omit<CustomerIdentity, 'id'>,
+): CustomerIdentity {
+  const fields = [
+    'email',
+    'emailVerified',
+    'givenName',
+    'familyName',
+    'name',
+    'phoneNumber',
+    'phoneNumberVerified',
+    'updatedAt',
+  ] as const;
+  return {
+    id: customerId,
+    ...pick(record, fields),
+    ...(record.address
+      ? {
+          address: pick(record.address, [
+            'streetAddress',
+            'locality',
+            'region',
+            'postalCode',
+            'country',
+          ] as const),
+        }
+      : {}),
   };
 }

@@ -27,6 +27,7 @@ export function toEnergyAccountRecord(record: EnergyAccountRecord): EnergyAccoun
   return {
     ...pick(record, ENERGY_ACCOUNT_FIELDS),
     ...(record.subtitle !== undefined ? { subtitle: record.subtitle } : {}),
+    ...(record.sharingRefusal !== undefined ? { sharingRefusal: record.sharingRefusal } : {}),
     complexAccountType: record.complexAccountType,
     users: record.users.map((u): RelatedUser => ({
       id: u.id,

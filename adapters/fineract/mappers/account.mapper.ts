@@ -40,6 +40,7 @@ import {
   percentToFraction,
   periodDuration,
   savingsOpenStatus,
+  savingsSharingRefusal,
   signOf,
   toAmount,
   toIsoDate,
@@ -217,6 +218,8 @@ export function toSavingsFamilyAccount(
     record.depositRate = rate.rate;
     record.depositRates = [rate];
   }
+  const refusal = savingsSharingRefusal(account.status, account.subStatus);
+  if (refusal) record.sharingRefusal = refusal;
   if (kind === 'sav' && account.allowOverdraft === true) {
     const feature: Feature = { featureType: 'OVERDRAFT', isActivated: 'ACTIVATED' };
     const limit = toAmount(account.overdraftLimit);
@@ -356,13 +359,25 @@ export function toShareableAccount(
       ? loanOpenStatus((entry as FineractClientLoanAccount).status)
       : savingsOpenStatus((entry as FineractClientSavingsAccount).status);
   if (openStatus === null || entry.id === undefined) return null;
+  const refusal = entrySharingRefusal(kind, entry);
   return {
     accountId: accountIdOf(kind, entry.id),
     displayName: displayNameOf(kind, entry.productName, entry.accountNo),
     openStatus,
     complexAccountType: 'INDIVIDUAL',
     users: usersOf(holder),
+    ...(refusal ? { sharingRefusal: refusal } : {}),
   };
+}
+
+/** The refusal to share an account of the client account list (loans have no block in Fineract). */
+export function entrySharingRefusal(
+  kind: FineractAccountKind,
+  entry: FineractClientSavingsAccount | FineractClientLoanAccount,
+) {
+  if (kind === 'loan') return undefined;
+  const savings = entry as FineractClientSavingsAccount;
+  return savingsSharingRefusal(savings.status, savings.subStatus);
 }
 
 /** Whether an enum option names a loan account (`accountType.loan`, id 1). */

@@ -42,6 +42,17 @@ export interface FineractSavingsStatus extends FineractEnum {
   transferOnHold?: boolean;
 }
 
+/** Savings-family sub-status (`SavingsAccountSubStatusEnumData`). */
+export interface FineractSavingsSubStatus extends FineractEnum {
+  none?: boolean;
+  inactive?: boolean;
+  dormant?: boolean;
+  escheat?: boolean;
+  block?: boolean;
+  blockCredit?: boolean;
+  blockDebit?: boolean;
+}
+
 /** Loan status (`GetLoansLoanIdStatus`). */
 export interface FineractLoanStatus extends FineractEnum {
   pendingApproval?: boolean;
@@ -75,7 +86,21 @@ export interface FineractClient {
   legalForm?: FineractEnum;
   officeId?: FineractId;
   officeName?: string;
-  timeline?: { submittedOnDate?: FineractDate; activatedOnDate?: FineractDate };
+  timeline?: {
+    submittedOnDate?: FineractDate;
+    activatedOnDate?: FineractDate;
+    reactivatedOnDate?: FineractDate;
+    closedOnDate?: FineractDate;
+  };
+}
+
+/**
+ * One row of the authorised contacts data table, as `GET /v1/datatables/{table}/query` answers it
+ * (`resultColumns=client_id,mobile_no`; a column without a value is left out).
+ */
+export interface FineractContactRow {
+  client_id?: FineractId;
+  mobile_no?: string;
 }
 
 /** `GET /v1/clients?externalId=...` (`GetClientsResponse`). */
@@ -92,6 +117,11 @@ export interface FineractClientSavingsAccount {
   productName?: string;
   shortProductName?: string;
   status?: FineractSavingsStatus;
+  /**
+   * Fineract's account summary carries the sub-status (`SavingsAccountSummaryData`), although its
+   * OpenAPI schema of the client account list leaves it out.
+   */
+  subStatus?: FineractSavingsSubStatus;
   depositType?: FineractEnum;
   currency?: FineractCurrency;
   accountBalance?: FineractNumber;
@@ -143,7 +173,7 @@ export interface FineractSavingsAccount {
   savingsProductId?: FineractId;
   savingsProductName?: string;
   status?: FineractSavingsStatus;
-  subStatus?: FineractEnum & { dormant?: boolean; inactive?: boolean };
+  subStatus?: FineractSavingsSubStatus;
   timeline?: FineractSavingsTimeline;
   currency?: FineractCurrency;
   nominalAnnualInterestRate?: FineractNumber;

@@ -3,6 +3,7 @@ export * from './account-ids';
 export * from './account.mapper';
 export * from './banking.mapper';
 export * from './customer.mapper';
+export * from './identity.mapper';
 export type * from './fineract.types';
 export * from './transaction.mapper';
 export * from './values';

@@ -5,13 +5,18 @@
  * made at the very end, from the exact decimal text, for contract fields that are JSON numbers
  * (rates, FDX amounts).
  */
-import { formatAmount, readDecimal } from '@data-holder-gateway/adapter-sdk';
+import {
+  formatAmount,
+  readDecimal,
+  type SharingRefusalReason,
+} from '@data-holder-gateway/adapter-sdk';
 import type {
   FineractDate,
   FineractEnum,
   FineractLoanStatus,
   FineractNumber,
   FineractSavingsStatus,
+  FineractSavingsSubStatus,
 } from './fineract.types';
 
 // ------------------------------------------------------------------ decimals
@@ -223,6 +228,26 @@ export function savingsOpenStatus(
     return 'OPEN';
   }
   return null;
+}
+
+/**
+ * Whether the holder refuses to share a savings-family account (docs/fineract.md, "Refusals to
+ * share"): `blocked` when its sub-status stops every movement (`block`, or `blockDebit` and
+ * `blockCredit` together); `suspended` while it is on hold for a transfer between offices
+ * (`transferOnHold`). One direction blocked, dormant, inactive and escheat are states of an
+ * account whose data is still the customer's to share: undefined.
+ */
+export function savingsSharingRefusal(
+  status: FineractSavingsStatus | undefined,
+  subStatus: FineractSavingsSubStatus | undefined,
+): SharingRefusalReason | undefined {
+  if (
+    subStatus?.block === true ||
+    (subStatus?.blockDebit === true && subStatus.blockCredit === true)
+  )
+    return 'blocked';
+  if (status?.transferOnHold === true) return 'suspended';
+  return undefined;
 }
 
 /**

@@ -17,6 +17,19 @@ export interface FineractSelfServiceUser {
   beneficiaries: Json[];
 }
 
+/**
+ * The data table of authorised contacts: multi-row on `m_client`, one row per person who may act
+ * for a client (Fineract keeps one email address per client, and no contact persons).
+ */
+export const CONTACTS_DATATABLE = 'authorised_contacts';
+
+/** A registered data table: the application table it extends, its columns and its rows. */
+export interface FineractDatatable {
+  applicationTableName: string;
+  columns: string[];
+  rows: Json[];
+}
+
 /** The data set: recorded payloads, keyed as the endpoints need them. */
 export interface FineractDataset {
   selfServiceUsers: FineractSelfServiceUser[];
@@ -33,6 +46,8 @@ export interface FineractDataset {
   /** Loan id → its transactions. */
   loanTransactions: Record<string, Json[]>;
   standingInstructions: Json[];
+  /** Registered data tables by name. */
+  datatables: Record<string, FineractDatatable>;
 }
 
 /**
@@ -55,6 +70,7 @@ export function loadFineractDataset(file = DEFAULT_DATASET_FILE): FineractDatase
     'savingsTransactions',
     'loanTransactions',
     'standingInstructions',
+    'datatables',
   ];
   const missing = sections.filter((s) => data[s] === undefined || data[s] === null);
   if (missing.length) throw new Error(`${file}: missing ${missing.join(', ')}`);

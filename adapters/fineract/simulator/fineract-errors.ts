@@ -49,14 +49,8 @@ export function notFound(code?: string, message?: string, id?: number): Fineract
   );
 }
 
-/** 400 as Fineract's validation mapper writes it. */
-export function invalid(
-  parameterName: string,
-  code: string,
-  message: string,
-  value: unknown,
-): FineractError {
-  const error = {
+function parameterError(parameterName: string, code: string, message: string, value: unknown) {
+  return {
     developerMessage: message,
     defaultUserMessage: message,
     userMessageGlobalisationCode: code,
@@ -64,9 +58,54 @@ export function invalid(
     value,
     args: [{ value }],
   };
+}
+
+/** 400 as Fineract's validation mapper writes it. */
+export function invalid(
+  parameterName: string,
+  code: string,
+  message: string,
+  value: unknown,
+): FineractError {
   return new FineractError(
     400,
-    errorBody(400, 'validation.msg.validation.errors.exist', 'Validation errors exist.', [error]),
+    errorBody(400, 'validation.msg.validation.errors.exist', 'Validation errors exist.', [
+      parameterError(parameterName, code, message, value),
+    ]),
+  );
+}
+
+/**
+ * 400 with several parameter errors, as the data table query writes them: each
+ * `[parameter, message, value]` under the code "400" (Fineract's `parameterErrorWithValue`).
+ */
+export function invalidAll(errors: [string, string, unknown][]): FineractError {
+  return new FineractError(
+    400,
+    errorBody(
+      400,
+      'validation.msg.validation.errors.exist',
+      'Validation errors exist.',
+      errors.map(([name, message, value]) => parameterError(name, '400', message, value ?? null)),
+    ),
+  );
+}
+
+/** 404 for a data table that is not registered. */
+export function datatableNotFound(name: string): FineractError {
+  const message = `Datatable not found.`;
+  return new FineractError(
+    404,
+    errorBody(404, 'error.msg.resource.not.found', 'The requested resource is not available.', [
+      {
+        developerMessage: message,
+        defaultUserMessage: message,
+        userMessageGlobalisationCode: 'error.msg.datatable.not.found',
+        parameterName: 'id',
+        value: null,
+        args: [{ value: name }],
+      },
+    ]),
   );
 }
 

@@ -18,12 +18,15 @@
  * account, a fixed deposit, a recurring deposit, two loans (products 1 and 2) with 30+
  * transactions on the first, standing instructions active, disabled and deleted, and the
  * self-service user `client1` with three third-party-transfer beneficiaries); client 2 (one
- * savings account, one loan, no self-service user); client 3 (no accounts).
+ * savings account, one loan, no self-service user); client 3 (no accounts, no email address);
+ * client 4, a business (an entity client, no accounts) whose authorised contact is client 1's
+ * holder, recorded in the multi-row data table `authorised_contacts` (see `CONTACTS_DATATABLE`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { LosslessNumber, stringify } from 'lossless-json';
 import { seededRandom } from '@data-holder-gateway/adapter-sdk';
+import { CONTACTS_DATATABLE } from './dataset';
 
 type Json = Record<string, unknown>;
 type Ymd = [number, number, number];
@@ -107,7 +110,7 @@ const DEPOSIT_TYPE = {
   rd: enumOf(300, 'depositAccountType.recurringDeposit', 'Recurring Deposit'),
 };
 
-function savingsStatus(status: 'active' | 'closed'): Json {
+function savingsStatus(status: 'active' | 'closed', transferOnHold = false): Json {
   const flags = {
     submittedAndPendingApproval: false,
     approved: true,
@@ -117,9 +120,15 @@ function savingsStatus(status: 'active' | 'closed'): Json {
     closed: status === 'closed',
     prematureClosed: false,
     transferInProgress: false,
-    transferOnHold: false,
+    transferOnHold,
     matured: false,
   };
+  if (transferOnHold)
+    return {
+      ...enumOf(304, 'savingsAccountStatusType.transfer.on.hold', 'Transfer on hold'),
+      ...flags,
+      active: false,
+    };
   return status === 'active'
     ? { ...enumOf(300, 'savingsAccountStatusType.active', 'Active'), ...flags }
     : { ...enumOf(600, 'savingsAccountStatusType.closed', 'Closed'), ...flags };
@@ -133,6 +142,13 @@ const SUB_STATUS_NONE = {
   block: false,
   blockCredit: false,
   blockDebit: false,
+};
+/** Every movement blocked (docs/fineract.md, "Refusals to share": the account is blocked). */
+const SUB_STATUS_BLOCK = {
+  ...SUB_STATUS_NONE,
+  ...enumOf(400, 'SavingsAccountSubStatusEnum.block', 'Block'),
+  none: false,
+  block: true,
 };
 const LOAN_ACTIVE = {
   ...enumOf(300, 'loanStatusType.active', 'Active'),
@@ -295,8 +311,42 @@ const ALEX: Person = {
   submitted: '2025-05-20',
   style: 'array',
 };
+/** Client 4: accounts the holder refuses to share (built last, without transactions). */
+const PAT: Person = {
+  id: 4,
+  externalId: 'c-fin-4',
+  firstname: 'Pat',
+  lastname: 'Example',
+  mobileNo: '+61400333444',
+  emailAddress: 'pat.example@example.org',
+  dateOfBirth: '1990-09-09',
+  gender: { id: 17, name: 'Unspecified' },
+  submitted: '2024-02-02',
+  style: 'array',
+};
 const displayName = (p: Person) =>
   [p.firstname, p.middlename, p.lastname].filter(Boolean).join(' ');
+
+/** A business: an entity client (legal form 2), known by its full name. */
+interface Business {
+  id: number;
+  externalId: string;
+  fullname: string;
+  /** Written as a holder's staff type it in: national format, spaces. */
+  mobileNo: string;
+  emailAddress: string;
+  incorpNumber: string;
+  submitted: string;
+}
+const HARBOUR_BAKERY: Business = {
+  id: 5,
+  externalId: 'c-fin-5',
+  fullname: 'Harbour Bakery Pty Ltd',
+  mobileNo: '0491 570 110',
+  emailAddress: 'accounts@harbourbakery.example',
+  incorpNumber: '12 345 678 901',
+  submitted: '2023-09-01',
+};
 
 function client(p: Person): Json {
   const w = (d: string) => wire(d, p.style);
@@ -330,6 +380,54 @@ function client(p: Person): Json {
     clientNonPersonDetails: { constitution: notSet, mainBusinessLine: notSet },
     groups: [],
   };
+}
+
+function entityClient(b: Business): Json {
+  const w = (d: string) => wire(d, 'array');
+  return {
+    id: b.id,
+    accountNo: String(b.id).padStart(9, '0'),
+    externalId: b.externalId,
+    status: enumOf(300, 'clientStatusType.active', 'Active'),
+    subStatus: notSet,
+    active: true,
+    activationDate: w(b.submitted),
+    fullname: b.fullname,
+    displayName: b.fullname,
+    mobileNo: b.mobileNo,
+    emailAddress: b.emailAddress,
+    clientType: notSet,
+    clientClassification: notSet,
+    isStaff: false,
+    ...OFFICE,
+    timeline: {
+      submittedOnDate: w(b.submitted),
+      ...by('submitted'),
+      activatedOnDate: w(b.submitted),
+      ...by('activated'),
+    },
+    legalForm: enumOf(2, 'legalFormType.entity', 'ENTITY'),
+    clientNonPersonDetails: {
+      incorpNumber: b.incorpNumber,
+      constitution: notSet,
+      mainBusinessLine: notSet,
+    },
+    groups: [],
+  };
+}
+
+/** The rows of the contacts data table, as its query answers them (every column). */
+function contactRows(): Json[] {
+  return [
+    {
+      id: 1,
+      client_id: HARBOUR_BAKERY.id,
+      name: displayName(JANE),
+      email: JANE.emailAddress,
+      mobile_no: JANE.mobileNo,
+      relationship: 'Director',
+    },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -371,6 +469,10 @@ interface SavingsAccount {
   closed?: string;
   balance: bigint;
   txs: SavingsTx[];
+  /** The sub-status; default none. */
+  subStatus?: Json;
+  /** On hold for a transfer between offices. */
+  transferOnHold?: boolean;
 }
 
 function savingsAccount(
@@ -566,6 +668,20 @@ function buildSav7(): SavingsAccount {
   return acc;
 }
 
+// --- client 4 -------------------------------------------------------------------------------
+
+/**
+ * Client 4's savings accounts: sav-8 blocked (sub-status block), sav-9 on hold for a transfer,
+ * sav-10 ordinary. No transactions, so the ids of every other account's transactions stay.
+ */
+function buildRefusalSavings(): SavingsAccount[] {
+  return [
+    savingsAccount(8, 'sav', PAT, EVERYDAY_SAVER, '2024-02-05', { subStatus: SUB_STATUS_BLOCK }),
+    savingsAccount(9, 'sav', PAT, EVERYDAY_SAVER, '2024-02-05', { transferOnHold: true }),
+    savingsAccount(10, 'sav', PAT, EVERYDAY_ACCOUNT, '2024-02-05'),
+  ];
+}
+
 /** Assigns Fineract's table-wide transaction ids, in posting order across accounts. */
 function assignSavingsIds(accounts: SavingsAccount[]): void {
   const all = accounts.flatMap((a) => a.txs);
@@ -698,7 +814,7 @@ function accountHead(acc: SavingsAccount): Json {
     savingsProductId: acc.product.id,
     savingsProductName: acc.product.name,
     fieldOfficerId: 0,
-    status: savingsStatus(acc.status),
+    status: savingsStatus(acc.status, acc.transferOnHold),
   };
 }
 
@@ -714,7 +830,7 @@ function savingsPayload(acc: SavingsAccount, o: SavingsOptions = {}): Json {
   const lastTx = acc.txs[acc.txs.length - 1];
   return {
     ...accountHead(acc),
-    subStatus: SUB_STATUS_NONE,
+    subStatus: acc.subStatus ?? SUB_STATUS_NONE,
     timeline: savingsTimeline(acc),
     currency: AUD,
     ...interestSettings(acc, COMPOUND.daily),
@@ -880,7 +996,7 @@ function savingsSummaryEntry(acc: SavingsAccount): Json {
     productId: acc.product.id,
     productName: acc.product.name,
     shortProductName: acc.product.shortName,
-    status: savingsStatus(acc.status),
+    status: savingsStatus(acc.status, acc.transferOnHold),
     currency: AUD,
     ...(acc.status === 'active' ? { accountBalance: money(acc.balance) } : {}),
     accountType: INDIVIDUAL,
@@ -890,7 +1006,7 @@ function savingsSummaryEntry(acc: SavingsAccount): Json {
       activatedOnDate: w(acc.activated),
       ...(acc.closed ? { closedOnDate: w(acc.closed) } : {}),
     },
-    subStatus: SUB_STATUS_NONE,
+    subStatus: acc.subStatus ?? SUB_STATUS_NONE,
     ...(lastTx ? { lastActiveTransactionDate: w(lastTx.date) } : {}),
     depositType: DEPOSIT_TYPE[acc.kind],
   };
@@ -1563,7 +1679,8 @@ export function buildDataset(): Json {
   const fd5 = buildFd5();
   const rd6 = buildRd6();
   const sav7 = buildSav7();
-  const savingsTable = [sav1, sav2, sav3, sav4, fd5, rd6, sav7];
+  const refusalSavings = buildRefusalSavings();
+  const savingsTable = [sav1, sav2, sav3, sav4, fd5, rd6, sav7, ...refusalSavings];
   assignSavingsIds(savingsTable);
   if (sav1.txs.length < 120) throw new Error(`sav-1 has only ${sav1.txs.length} transactions`);
 
@@ -1603,16 +1720,25 @@ export function buildDataset(): Json {
         ],
       },
     ],
-    clients: [JANE, JOHN, ALEX].map(client),
-    clientAccounts: Object.fromEntries(
-      [JANE, JOHN, ALEX].map((p) => [String(p.id), clientAccounts(p)]),
-    ),
+    clients: [...[JANE, JOHN, ALEX, PAT].map(client), entityClient(HARBOUR_BAKERY)],
+    clientAccounts: {
+      ...Object.fromEntries([JANE, JOHN, ALEX, PAT].map((p) => [String(p.id), clientAccounts(p)])),
+      [String(HARBOUR_BAKERY.id)]: {},
+    },
+    datatables: {
+      [CONTACTS_DATATABLE]: {
+        applicationTableName: 'm_client',
+        columns: ['id', 'client_id', 'name', 'email', 'mobile_no', 'relationship'],
+        rows: contactRows(),
+      },
+    },
     savingsAccounts: [
       savingsPayload(sav1),
       savingsPayload(sav2, { overdraftLimit: 200_000n, overdraftRate: '12.49' }),
       savingsPayload(sav3, { onHold: 5000n }),
       savingsPayload(sav4),
       savingsPayload(sav7, { minRequiredBalance: 0n }),
+      ...refusalSavings.map((acc) => savingsPayload(acc)),
     ],
     fixedDepositAccounts: savingsOf(JANE, 'fd').map(fixedDepositPayload),
     recurringDepositAccounts: savingsOf(JANE, 'rd').map(recurringDepositPayload),

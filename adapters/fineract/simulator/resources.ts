@@ -4,7 +4,14 @@
  * server's business (simulator.ts); this answers a call already let in.
  */
 import type { FineractDataset, FineractSelfServiceUser, Json } from './dataset';
-import { FineractError, invalid, NOT_AUTHORIZED, notFound } from './fineract-errors';
+import {
+  datatableNotFound,
+  FineractError,
+  invalid,
+  invalidAll,
+  NOT_AUTHORIZED,
+  notFound,
+} from './fineract-errors';
 import { byDateThenId, byId, dateParam, intParam, isoDate, num, pathId } from './wire-values';
 
 /** One request, as far as the resources care. */
@@ -24,6 +31,28 @@ const springWhole = (value: string | undefined, fallback: number, min: number) =
   value !== undefined && /^[0-9]{1,9}$/.test(value) && Number(value) >= min
     ? Number(value)
     : fallback;
+
+/** Client list orderings the simulator knows: `orderBy` value → the field it sorts on. */
+const CLIENT_ORDER: Readonly<Record<string, string>> = {
+  id: 'id',
+  displayName: 'displayName',
+  accountNo: 'accountNo',
+};
+
+/** The clients in `orderBy`/`sortOrder` order (Fineract's default: by id, ascending). */
+function ordered(clients: Json[], query: Record<string, string>): Json[] {
+  const field = CLIENT_ORDER[query.orderBy ?? 'id'];
+  if (field === undefined) {
+    throw invalid('orderBy', 'validation.msg.invalid.orderBy', 'Invalid orderBy.', query.orderBy);
+  }
+  const descending = (query.sortOrder ?? 'ASC').toUpperCase() === 'DESC';
+  const key = (c: Json) => (field === 'id' ? num(c.id) : String(c[field]));
+  return [...clients].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    const order = x < y ? -1 : x > y ? 1 : 0;
+    return descending ? -order : order;
+  });
+}
 
 export class FineractResources {
   private readonly clients: Map<number, Json>;
@@ -99,6 +128,10 @@ export class FineractResources {
         return undefined;
       case 'standinginstructions':
         return id === undefined ? this.standingInstructions(query) : undefined;
+      case 'datatables':
+        return id !== undefined && sub === 'query' && subSub === undefined
+          ? this.queryDatatable(id, query)
+          : undefined;
       default:
         return undefined;
     }
@@ -175,8 +208,40 @@ export class FineractResources {
     );
     return {
       totalFilteredRecords: matching.length,
-      pageItems: matching.slice(offset, offset + limit),
+      pageItems: ordered(matching, query).slice(offset, offset + limit),
     };
+  }
+
+  /**
+   * `GET /v1/datatables/{datatable}/query`: the rows whose `columnFilter` column equals
+   * `valueFilter` exactly (as PostgreSQL compares text: case matters), each with the
+   * `resultColumns` it has a value for (Fineract leaves nulls out, and rows left empty).
+   */
+  private queryDatatable(name: string, query: Record<string, string>): Json[] {
+    const table = this.data.datatables[name];
+    if (!table) throw datatableNotFound(name);
+    const { columnFilter, valueFilter, resultColumns } = query;
+    const errors: [string, string, string | undefined][] = [];
+    if (!columnFilter) errors.push(['columnFilter', 'Column filter is empty!', columnFilter]);
+    else if (!table.columns.includes(columnFilter)) {
+      errors.push(['columnFilter', 'Column filter not exist in datatable!', columnFilter]);
+    }
+    if (!valueFilter) errors.push(['valueFilter', 'Value filter is empty!', valueFilter]);
+    const wanted = resultColumns ? resultColumns.split(',') : [];
+    if (!resultColumns)
+      errors.push(['resultColumns', 'Result columns filter is empty!', undefined]);
+    for (const column of wanted.filter((c) => !table.columns.includes(c))) {
+      errors.push(['resultColumns', 'Result column not exist in datatable!', column]);
+    }
+    if (errors.length) throw invalidAll(errors);
+    return table.rows
+      .filter(
+        (row) => row[columnFilter!] !== undefined && String(row[columnFilter!]) === valueFilter,
+      )
+      .map((row) =>
+        Object.fromEntries(wanted.filter((c) => row[c] != null).map((c) => [c, row[c]])),
+      )
+      .filter((row) => Object.keys(row).length > 0);
   }
 
   private loanDetail(raw: string, query: Record<string, string>): Json {

@@ -48,6 +48,7 @@ import {
 import { FineractResources } from './resources';
 
 export {
+  CONTACTS_DATATABLE,
   DEFAULT_DATASET_FILE,
   type FineractDataset,
   type FineractSelfServiceUser,

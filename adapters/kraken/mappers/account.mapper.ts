@@ -7,6 +7,7 @@ import type {
   EnergyAccountRecord,
   EnergyPlan,
   ShareableAccountRecord,
+  SharingRefusalReason,
 } from '@data-holder-gateway/adapter-sdk';
 import type { KrakenAccount, KrakenAccountStatus } from './kraken.types';
 import { localDateOf, text } from './values';
@@ -68,12 +69,27 @@ function addressOf(account: KrakenAccount): string | undefined {
   return address && property?.postcode ? `${address} ${property.postcode}` : address;
 }
 
+/**
+ * Whether sharing the account's data could cause harm (docs/kraken.md, "Refusals to share"): an
+ * active hardship agreement of type family violence.
+ */
+export function accountSharingRefusal(account: KrakenAccount): SharingRefusalReason | undefined {
+  const agreements = account.activeHardshipAgreements ?? [];
+  return agreements.some((a) => a?.hardshipType === 'FAMILY_VIOLENCE') ? 'harm' : undefined;
+}
+
+/** Whether Kraken flags the account user for family issues: sharing anything of theirs could harm. */
+export function userRefusesSharing(user: { hasFamilyIssues?: boolean | null }): boolean {
+  return user.hasFamilyIssues === true;
+}
+
 /** The authorisation list record of a served account. */
 export function toShareableAccount(
   account: KrakenAccount,
   holder: KrakenHolder,
 ): ShareableAccountRecord {
   const displayName = addressOf(account);
+  const refusal = accountSharingRefusal(account);
   return {
     accountId: accountIdOf(account),
     ...(displayName ? { displayName } : {}),
@@ -83,6 +99,7 @@ export function toShareableAccount(
       ? 'ORGANIZATION'
       : 'INDIVIDUAL',
     users: [{ id: holder.customerId, email: holder.email, isAccountHolder: true }],
+    ...(refusal ? { sharingRefusal: refusal } : {}),
   };
 }
 
@@ -103,5 +120,6 @@ export function toEnergyAccount(
     subtitle: 'Energy account',
     complexAccountType: shareable.complexAccountType,
     users: shareable.users,
+    ...(shareable.sharingRefusal ? { sharingRefusal: shareable.sharingRefusal } : {}),
   };
 }

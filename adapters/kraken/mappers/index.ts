@@ -2,6 +2,7 @@
 export * from './account.mapper';
 export * from './concession.mapper';
 export * from './customer.mapper';
+export * from './identity.mapper';
 export * from './invoice.mapper';
 export * from './plan.mapper';
 export * from './values';

@@ -20,6 +20,11 @@ export interface KrakenPropertyRef {
   postcode: string;
 }
 
+/** An active hardship agreement of an account (`HardshipAgreementType`). */
+export interface KrakenHardshipAgreement {
+  hardshipType: string;
+}
+
 /** An account as `AccountUserAccounts` selects it. */
 export interface KrakenAccount {
   number: string | null;
@@ -27,11 +32,14 @@ export interface KrakenAccount {
   accountType: string | null;
   createdAt: string | null;
   properties?: KrakenPropertyRef[] | null;
+  activeHardshipAgreements?: (KrakenHardshipAgreement | null)[] | null;
 }
 
 export interface KrakenAccountUserAccounts {
   id: string;
   email: string;
+  /** Kraken's family and domestic violence flag of the user. */
+  hasFamilyIssues?: boolean | null;
   accounts: (KrakenAccount | null)[] | null;
 }
 
@@ -47,6 +55,7 @@ export interface KrakenRichAddress {
 /** The account holder as `AccountUserDetail` selects it. */
 export interface KrakenAccountUserDetail {
   id: string;
+  hasFamilyIssues?: boolean | null;
   title: string | null;
   givenName: string;
   familyName: string;
@@ -55,6 +64,25 @@ export interface KrakenAccountUserDetail {
   landline: string;
   lastUpdatedAt: string;
   address: KrakenRichAddress | null;
+}
+
+/** The account user of an address as `AccountUserByEmail` selects them. */
+export interface KrakenAccountUserByEmail {
+  id: string;
+  givenName: string;
+  familyName: string;
+  mobile: string;
+  /** The accounts the user holds an account role on (a contact's roles). */
+  accountUserRoles: ({ role: string | null; account: { number: string } } | null)[] | null;
+}
+
+/** A user of an account as `AccountHolders` selects them. */
+export interface KrakenAccountHolder {
+  id: string;
+  givenName: string;
+  familyName: string;
+  /** The portfolio roles through which the user holds the account (none: not a holder). */
+  portfolioUserRoles: ({ role: string | null } | null)[] | null;
 }
 
 export interface KrakenProduct {

@@ -7,7 +7,9 @@
  * The people line up with the demo's energy customers and the Fineract simulator's clients:
  * gateway customer `1` (Jane Citizen) has energy accounts here and banking accounts in the
  * Fineract simulator; customer `2` (John Smith) is an account user without energy accounts
- * (banking only); customer `3` (Alex Nguyen) has energy accounts only.
+ * (banking only); customer `3` (Alex Nguyen) has energy accounts only. Customers `5` and `6` are
+ * refusals to share (docs/kraken.md): `5` is flagged for family issues, `6` holds an account in a
+ * family violence hardship agreement beside one that may be shared.
  */
 import { seededRandom, type SeededRandom } from '@data-holder-gateway/adapter-sdk';
 
@@ -81,6 +83,8 @@ export interface SimAccount {
   properties: SimProperty[];
   /** Newest first, as Kraken lists them by default. */
   bills: SimBill[];
+  /** Active hardship agreements; default none. */
+  activeHardshipAgreements?: { hardshipType: string }[];
 }
 
 export interface SimConcession {
@@ -112,8 +116,13 @@ export interface SimAccountUser {
     postalCode: string;
     country: string;
   };
+  /** Accounts held through the user's portfolio role. */
   accountNumbers: string[];
+  /** Accounts the user may act for through an account role (not their own portfolio's). */
+  accountRoles: { accountNumber: string; role: string }[];
   concessions: SimConcession[];
+  /** Kraken's family and domestic violence flag; default false. */
+  hasFamilyIssues?: boolean;
 }
 
 export interface KrakenDataset {
@@ -378,6 +387,32 @@ function accountsOf(n: AccountNumbers, random: SeededRandom): SimAccount[] {
   return accounts;
 }
 
+/** The café's business contact: an account role on the café only, no account of their own. */
+function contactOf(cafe: string): SimAccountUser {
+  return {
+    id: '304',
+    number: 'U-3C4D5E6F',
+    title: 'Ms',
+    givenName: 'Sam',
+    familyName: 'Taylor',
+    email: 'sam.taylor@example.org',
+    mobile: '0491 570 159',
+    landline: '',
+    lastUpdatedAt: '2026-02-03T10:20:00+11:00',
+    address: {
+      streetAddress: '22 Sample Road',
+      dependentLocality: '',
+      locality: 'Portside',
+      administrativeArea: 'VIC',
+      postalCode: '3000',
+      country: 'AU',
+    },
+    accountNumbers: [],
+    accountRoles: [{ accountNumber: cafe, role: 'BUSINESS_COMMS' }],
+    concessions: [],
+  };
+}
+
 /** The account users, their accounts and concession cards. */
 function usersOf(n: AccountNumbers): SimAccountUser[] {
   const { home, dual, old, voided, cafe } = n;
@@ -401,6 +436,7 @@ function usersOf(n: AccountNumbers): SimAccountUser[] {
         country: 'AU',
       },
       accountNumbers: [home, dual, old, voided],
+      accountRoles: [],
       concessions: [
         {
           id: '41',
@@ -443,6 +479,7 @@ function usersOf(n: AccountNumbers): SimAccountUser[] {
         country: 'AU',
       },
       accountNumbers: [],
+      accountRoles: [],
       concessions: [],
     },
     {
@@ -464,9 +501,81 @@ function usersOf(n: AccountNumbers): SimAccountUser[] {
         country: 'AU',
       },
       accountNumbers: [cafe],
+      accountRoles: [],
       concessions: [],
     },
+    contactOf(cafe),
   ];
+}
+
+/** An account of the refusal customers: one property, one meter point, no agreements or bills. */
+function refusalAccount(number: string, n: number, hardship: boolean): SimAccount {
+  return {
+    number,
+    status: 'ACTIVE',
+    accountType: 'DOMESTIC',
+    createdAt: '2024-03-01T09:00:00+11:00',
+    properties: [
+      {
+        id: `70090${n}`,
+        address: `${n} Refusal Road, Exampleton NSW`,
+        postcode: '2000',
+        meterPoints: [meterPoint(120900 + n, `410200090${n}`, 'ELECTRICITY', [])],
+      },
+    ],
+    bills: [],
+    ...(hardship ? { activeHardshipAgreements: [{ hardshipType: 'FAMILY_VIOLENCE' }] } : {}),
+  };
+}
+
+/** An account user of the refusal customers. */
+function refusalUser(id: string, givenName: string, accountNumbers: string[]): SimAccountUser {
+  return {
+    id,
+    number: `U-0000${id}`,
+    title: 'Mx',
+    givenName,
+    familyName: 'Example',
+    email: `${givenName.toLowerCase()}.example@example.org`,
+    mobile: '0491 570 110',
+    landline: '',
+    lastUpdatedAt: '2026-01-15T10:00:00+11:00',
+    address: {
+      streetAddress: '1 Refusal Road',
+      dependentLocality: '',
+      locality: 'Exampleton',
+      administrativeArea: 'NSW',
+      postalCode: '2000',
+      country: 'AU',
+    },
+    accountNumbers,
+    accountRoles: [],
+    concessions: [],
+  };
+}
+
+/**
+ * The refusals to share: user 305 (customer 5) flagged for family issues, user 306 (customer 6)
+ * with one account in a family violence hardship agreement and one without. Their account numbers
+ * are drawn after every other: nothing generated before them changes.
+ */
+function refusalsOf(random: SeededRandom): { users: SimAccountUser[]; accounts: SimAccount[] } {
+  const [flagged, violence, shared] = [1, 2, 3].map(() => accountNumber(random)) as [
+    string,
+    string,
+    string,
+  ];
+  return {
+    users: [
+      { ...refusalUser('305', 'Robin', [flagged]), hasFamilyIssues: true },
+      refusalUser('306', 'Kim', [violence, shared]),
+    ],
+    accounts: [
+      refusalAccount(flagged, 1, false),
+      refusalAccount(violence, 2, true),
+      refusalAccount(shared, 3, false),
+    ],
+  };
 }
 
 /** Generates the data set (see the module comment). */
@@ -482,10 +591,11 @@ export function generateKrakenDataset(seed = DEFAULT_SEED): KrakenDataset {
   const numbers = { home, dual, old, voided, cafe };
   const accounts = accountsOf(numbers, random);
   const users = usersOf(numbers);
+  const refusals = refusalsOf(random);
   return {
-    users,
-    accounts: Object.fromEntries(accounts.map((a) => [a.number, a])),
+    users: [...users, ...refusals.users],
+    accounts: Object.fromEntries([...accounts, ...refusals.accounts].map((a) => [a.number, a])),
     products: products(),
-    customers: { '1': '301', '2': '302', '3': '303' },
+    customers: { '1': '301', '2': '302', '3': '303', '5': '305', '6': '306' },
   };
 }

@@ -4,7 +4,8 @@
  * `obtainKrakenToken` needs a valid Kraken Token in `Authorization` (KT-CT-1112 without one,
  * KT-CT-1111 for a bad one, KT-CT-1120 for an expired one); connections page with `first` (at most
  * 100) and opaque `after` cursors; unknown account users and accounts are KT-CT-5412 and
- * KT-CT-4178; `obtainKrakenToken` takes exactly one input field (KT-CT-1135 otherwise, and for a
+ * KT-CT-4178, an email no account user has KT-CT-5421, an `accountUser` input with both or neither
+ * of id and email KT-CT-1605; `obtainKrakenToken` takes exactly one input field (KT-CT-1135 otherwise, and for a
  * key or refresh token it does not know).
  */
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { buildSchema, GraphQLError, type GraphQLSchema } from 'graphql';
 import type {
   KrakenDataset,
   SimAccount,
+  SimAccountUser,
   SimAgreement,
   SimBill,
   SimMeterPoint,
@@ -52,6 +54,8 @@ const ERRORS: Record<string, [string, string]> = {
   'KT-CT-1199': ['Too many requests.', 'RATE_LIMIT'],
   'KT-CT-4178': ['No account found with given account number.', 'NOT_FOUND'],
   'KT-CT-5412': ['No account user exists with the given id.', 'NOT_FOUND'],
+  'KT-CT-5421': ['Account user not found.', 'NOT_FOUND'],
+  'KT-CT-1605': ['Invalid input.', 'VALIDATION'],
   'KT-CT-1135': ['Invalid data.', 'VALIDATION'],
 };
 
@@ -154,6 +158,7 @@ function accountValue(data: KrakenDataset, account: SimAccount) {
     status: account.status,
     accountType: account.accountType,
     createdAt: account.createdAt,
+    activeHardshipAgreements: account.activeHardshipAgreements ?? [],
     properties: () =>
       account.properties.map((p) => ({
         id: p.id,
@@ -172,6 +177,38 @@ function accountValue(data: KrakenDataset, account: SimAccount) {
   };
 }
 
+interface AccountUserInput {
+  accountUserId?: string | null;
+  accountUserEmail?: string | null;
+}
+
+/** Every account a user is linked to: through their portfolio role, then their account roles. */
+function linkedAccounts(user: SimAccountUser): string[] {
+  return [...user.accountNumbers, ...user.accountRoles.map((r) => r.accountNumber)];
+}
+
+/**
+ * An account user as Kraken serves them: `accounts` holds every linked account (portfolio or
+ * account role); `accountUserRoles` the account roles; `portfolioUserRoles` one role per account
+ * the user's portfolio holds (filtered by `accountNumber` when given).
+ */
+function userValue(data: KrakenDataset, user: SimAccountUser) {
+  const account = (n: string) => accountValue(data, data.accounts[n]!);
+  return {
+    ...user,
+    hasFamilyIssues: user.hasFamilyIssues ?? false,
+    accounts: () => [...new Set(linkedAccounts(user))].map(account),
+    accountUserRoles: ({ accountNumber }: { accountNumber?: string | null }) =>
+      user.accountRoles
+        .filter((r) => !accountNumber || r.accountNumber === accountNumber)
+        .map((r) => ({ role: r.role, account: account(r.accountNumber) })),
+    portfolioUserRoles: ({ accountNumber }: { accountNumber?: string | null }) =>
+      user.accountNumbers
+        .filter((n) => !accountNumber || n === accountNumber)
+        .map(() => ({ role: 'ADMIN' })),
+  };
+}
+
 type TokenInput = Partial<
   Record<'APIKey' | 'organizationSecretKey' | 'preSignedKey' | 'refreshToken', string | null>
 >;
@@ -179,6 +216,8 @@ type TokenInput = Partial<
 /** The root value: one function per root field the subset has. */
 export function rootValue(data: KrakenDataset) {
   const userById = new Map(data.users.map((u) => [u.id, u]));
+  // Kraken keeps one account user per address; the simulator matches it ignoring case.
+  const userByEmail = new Map(data.users.map((u) => [u.email.toLowerCase(), u]));
   return {
     obtainKrakenToken({ input }: { input: TokenInput }, ctx: SimContext) {
       const given = Object.entries(input).filter(([, v]) => typeof v === 'string' && v !== '');
@@ -190,14 +229,26 @@ export function rootValue(data: KrakenDataset) {
       if (!accepted) throw errorFor('KT-CT-1135');
       return ctx.tokens.issue('organization');
     },
-    accountUser({ input }: { input?: { accountUserId?: string | null } }, ctx: SimContext) {
+    accountUser({ input }: { input?: AccountUserInput }, ctx: SimContext) {
       authorize(ctx);
-      const user = userById.get(input?.accountUserId ?? '');
-      if (!user) throw errorFor('KT-CT-5412');
-      return {
-        ...user,
-        accounts: () => user.accountNumbers.map((n) => accountValue(data, data.accounts[n]!)),
-      };
+      const byId = typeof input?.accountUserId === 'string';
+      const byEmail = typeof input?.accountUserEmail === 'string';
+      if (byId === byEmail) throw errorFor('KT-CT-1605');
+      const user = byId
+        ? userById.get(input!.accountUserId!)
+        : userByEmail.get(input!.accountUserEmail!.trim().toLowerCase());
+      if (!user) throw errorFor(byId ? 'KT-CT-5412' : 'KT-CT-5421');
+      return userValue(data, user);
+    },
+    getUsersForAccounts(
+      { accountNumbers }: { accountNumbers: (string | null)[] },
+      ctx: SimContext,
+    ) {
+      authorize(ctx);
+      const wanted = new Set(accountNumbers.filter((n): n is string => n !== null));
+      return data.users
+        .filter((u) => linkedAccounts(u).some((n) => wanted.has(n)))
+        .map((u) => userValue(data, u));
     },
     account({ accountNumber }: { accountNumber: string }, ctx: SimContext) {
       authorize(ctx);

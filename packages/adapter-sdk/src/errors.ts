@@ -234,6 +234,43 @@ export const ResourceNotImplementedError = createError(
   { name: 'ResourceNotImplementedError' },
 );
 
+/** Why a holder refuses to share data it has (docs/adapters.md, "Refusing to share"). */
+export type SharingRefusalReason = 'harm' | 'blocked' | 'suspended';
+
+/** Every {@link SharingRefusalReason}, in the order the gateway weighs them (harm first). */
+export const SHARING_REFUSAL_REASONS: readonly SharingRefusalReason[] = [
+  'harm',
+  'blocked',
+  'suspended',
+];
+
+/**
+ * The core refuses to share: sharing the customer's data (or an account's) could cause harm, or
+ * an account is blocked or suspended. The gateway answers it as the interface says (harm: 403;
+ * blocked or suspended: the answer of an unknown account id), always with
+ * `X-Sharing-Refused: true`. Thrown from any method of a harm-flagged customer; `blocked` and
+ * `suspended` only from a method that takes account ids (for the account lists, set
+ * `sharingRefusal` on the record instead).
+ */
+export class SharingRefusedError extends GatewayError {
+  static readonly code = 'GW_ERR_RES_SHARING_REFUSED';
+  static readonly status = 403;
+  /** Why sharing is refused. */
+  readonly reason: SharingRefusalReason;
+
+  constructor(reason: SharingRefusalReason, options: GatewayErrorOptions = {}) {
+    super(
+      SharingRefusedError.code,
+      SharingRefusedError.status,
+      'Sharing refused',
+      { name: 'SharingRefusedError' },
+      options,
+    );
+    this.name = SharingRefusedError.code;
+    this.reason = reason;
+  }
+}
+
 // ---- Core systems ------------------------------------------------------------------------------
 
 /** The core cannot be reached or says it is unavailable (503 with Retry-After). */

@@ -3,6 +3,7 @@
  * contract, response contract, handler). The router, the OpenAPI document and the tests all read
  * them through the route table.
  */
+import { AccountSelection } from '../account-selection';
 import { servedPort } from '../served-port';
 import { paginatedResponse, refOf } from '../../../contracts';
 import { BankingService } from './banking.service';
@@ -181,5 +182,8 @@ export function bankingFamily(ctx: RouteContext): RouteSpec[] {
   const port = servedPort(ctx, 'banking');
   if (!port) return [];
   const version = ctx.config.bankingAccountDetailVersion;
-  return bankingRoutes(new BankingService(port, version), version);
+  return bankingRoutes(
+    new BankingService(port, version, new AccountSelection(ctx.refusals)),
+    version,
+  );
 }

@@ -5,9 +5,9 @@
 import { ResourceNotImplementedError } from '../../errors';
 import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
-import { toBankingAccountV3 } from '@data-holder-gateway/adapter-sdk/presentation';
+import { presentBankingAccount } from '@data-holder-gateway/adapter-sdk/presentation';
 import type { BankingAccountRecord, BankingPort, CallContext, InstalmentPlan } from '../../ports';
-import { applyAccountFilters, requireAccount, requireAccounts } from '../account-selection';
+import { AccountSelection, applyAccountFilters } from '../account-selection';
 
 /** Derived plan state (interface, "Derived rule for instalment plans"). */
 export function planStatus(plan: InstalmentPlan): 'ACTIVE' | 'INACTIVE' {
@@ -25,10 +25,12 @@ export class BankingService {
     private readonly port: BankingPort,
     /** Banking account detail version served by rows 2 and 3. */
     private readonly detailVersion: 3 | 4,
+    /** Body and path ids checked, refusals applied. */
+    private readonly selection = new AccountSelection(),
   ) {}
 
   private present(account: BankingAccountRecord): object {
-    return this.detailVersion === 3 ? toBankingAccountV3(account) : account;
+    return presentBankingAccount(account, this.detailVersion);
   }
 
   private async selected(
@@ -38,7 +40,9 @@ export class BankingService {
     ctx: CallContext,
   ): Promise<BankingAccountRecord[]> {
     const all = await this.port.listAccounts(customerId, ctx);
-    const requested = accountIds ? requireAccounts(all, accountIds) : all;
+    const requested = accountIds
+      ? this.selection.requireAccounts(customerId, all, accountIds)
+      : this.selection.shareable(customerId, all);
     return applyAccountFilters(requested, query);
   }
 
@@ -120,7 +124,11 @@ export class BankingService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    requireAccount(await this.port.listAccounts(customerId, ctx), accountId);
+    this.selection.requireAccount(
+      customerId,
+      await this.port.listAccounts(customerId, ctx),
+      accountId,
+    );
     const page = paginate(
       await this.port.listScheduledPayments(customerId, [accountId], ctx),
       query,
@@ -135,7 +143,8 @@ export class BankingService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    const accounts = requireAccounts(await this.port.listAccounts(customerId, ctx), accountIds);
+    const all = await this.port.listAccounts(customerId, ctx);
+    const accounts = this.selection.requireAccounts(customerId, all, accountIds);
     const ids = accounts.map((a) => a.accountId);
     const results = await this.port.listInstalmentPlans(customerId, ids, ctx);
     const plans: InstalmentPlan[] = [];

@@ -3,6 +3,7 @@
  * (docs/api.md). Served over every adapter: each has an authorisation and a customer port.
  */
 import { refOf } from '../../../contracts';
+import { AccountSelection } from '../account-selection';
 import { CommonService } from './common.service';
 import type { HandlerResult, RouteContext, RouteSpec } from '../../http/route-spec';
 
@@ -55,5 +56,7 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
 /** The common family, served over every adapter. */
 export function commonFamily(ctx: RouteContext): RouteSpec[] {
   const { adapter } = ctx;
-  return commonRoutes(new CommonService(adapter.authorisation, adapter.customer));
+  return commonRoutes(
+    new CommonService(adapter.authorisation, adapter.customer, new AccountSelection(ctx.refusals)),
+  );
 }

@@ -1,17 +1,22 @@
 /** Row 1 (the account authorisation list) and row 12 (customer detail). */
 import { presentShareableAccount } from '@data-holder-gateway/adapter-sdk/presentation';
 import type { AuthorisationPort, CallContext, CustomerPort } from '../../ports';
+import { AccountSelection } from '../account-selection';
 
 export class CommonService {
   constructor(
     private readonly authorisation: AuthorisationPort,
     private readonly customer: CustomerPort,
+    /** Refusals applied: blocked and suspended accounts are left out of row 1. */
+    private readonly selection = new AccountSelection(),
   ) {}
 
   /** Row 1: `{ accounts }`, banking first, in the core's order. */
   async shareableAccounts(customerId: string, ctx: CallContext) {
     const accounts = await this.authorisation.listShareableAccounts(customerId, ctx);
-    return { accounts: accounts.map(presentShareableAccount) };
+    return {
+      accounts: this.selection.consentable(customerId, accounts).map(presentShareableAccount),
+    };
   }
 
   /** Row 12: `{ data }` only. */

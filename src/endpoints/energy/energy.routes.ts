@@ -2,6 +2,7 @@
  * The energy family: rows 4, 6, 9, 13 and the deprecated energy account list (docs/api.md, "Energy").
  * Served when the adapter has an energy port, or energy is passed through.
  */
+import { AccountSelection } from '../account-selection';
 import { servedPort } from '../served-port';
 import { dataOnlyResponse, paginatedResponse, refOf } from '../../../contracts';
 import { EnergyService } from './energy.service';
@@ -105,5 +106,5 @@ export function energyRoutes(energy: EnergyService): RouteSpec[] {
 /** The energy family; empty when the core has no energy port. */
 export function energyFamily(ctx: RouteContext): RouteSpec[] {
   const port = servedPort(ctx, 'energy');
-  return port ? energyRoutes(new EnergyService(port)) : [];
+  return port ? energyRoutes(new EnergyService(port, new AccountSelection(ctx.refusals))) : [];
 }

@@ -8,7 +8,7 @@ import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
 import { presentEnergyAccount } from '@data-holder-gateway/adapter-sdk/presentation';
 import type { CallContext, EnergyInvoice, EnergyPort } from '../../ports';
-import { applyAccountFilters, requireAccount, requireAccounts } from '../account-selection';
+import { AccountSelection, applyAccountFilters } from '../account-selection';
 
 /** issueDate descending; equal dates keep the core's order (the sort is stable). */
 function byIssueDateDescending(a: EnergyInvoice, b: EnergyInvoice): number {
@@ -16,7 +16,11 @@ function byIssueDateDescending(a: EnergyInvoice, b: EnergyInvoice): number {
 }
 
 export class EnergyService {
-  constructor(private readonly port: EnergyPort) {}
+  constructor(
+    private readonly port: EnergyPort,
+    /** Body and path ids checked, refusals applied. */
+    private readonly selection = new AccountSelection(),
+  ) {}
 
   /** Row 4 (body ids) and the deprecated list (every account): narrowed by `open-status`. */
   async accounts(
@@ -26,7 +30,9 @@ export class EnergyService {
     ctx: CallContext,
   ) {
     const all = await this.port.listAccounts(customerId, ctx);
-    const requested = accountIds ? requireAccounts(all, accountIds) : all;
+    const requested = accountIds
+      ? this.selection.requireAccounts(customerId, all, accountIds)
+      : this.selection.shareable(customerId, all);
     const page = paginate(applyAccountFilters(requested, query), query);
     return {
       data: { accounts: page.records.map(presentEnergyAccount) },
@@ -37,7 +43,8 @@ export class EnergyService {
 
   /** Row 6: invoices of the body's accounts. */
   async invoices(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
-    const accounts = requireAccounts(await this.port.listAccounts(customerId, ctx), accountIds);
+    const all = await this.port.listAccounts(customerId, ctx);
+    const accounts = this.selection.requireAccounts(customerId, all, accountIds);
     return this.invoicePage(
       customerId,
       accounts.map((a) => a.accountId),
@@ -53,13 +60,21 @@ export class EnergyService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    requireAccount(await this.port.listAccounts(customerId, ctx), accountId);
+    this.selection.requireAccount(
+      customerId,
+      await this.port.listAccounts(customerId, ctx),
+      accountId,
+    );
     return this.invoicePage(customerId, [accountId], query, ctx);
   }
 
   /** Row 13: `{ data: { concessions } }` only, in the core's order. */
   async concessions(customerId: string, accountId: string, ctx: CallContext) {
-    requireAccount(await this.port.listAccounts(customerId, ctx), accountId);
+    this.selection.requireAccount(
+      customerId,
+      await this.port.listAccounts(customerId, ctx),
+      accountId,
+    );
     return { data: { concessions: await this.port.listConcessions(customerId, accountId, ctx) } };
   }
 

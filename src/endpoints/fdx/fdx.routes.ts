@@ -4,6 +4,7 @@
  * the routes declare no `/v1` query and document them as OpenAPI parameter objects.
  * Served when the adapter has an FDX port, or FDX is passed through.
  */
+import { AccountSelection } from '../account-selection';
 import { servedPort } from '../served-port';
 import { refOf } from '../../../contracts';
 import {
@@ -261,5 +262,7 @@ export function fdxRoutes(fdx: FdxService): RouteSpec[] {
  */
 export function fdxFamily(ctx: RouteContext): RouteSpec[] {
   const port = servedPort(ctx, 'fdx');
-  return port ? fdxRoutes(new FdxService(port, ctx.paging, ctx.config.publicBaseUrl)) : [];
+  if (!port) return [];
+  const selection = new AccountSelection(ctx.refusals);
+  return fdxRoutes(new FdxService(port, ctx.paging, ctx.config.publicBaseUrl, selection));
 }

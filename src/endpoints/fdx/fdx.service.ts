@@ -30,6 +30,7 @@ import type {
   FdxHateoasLink,
   FdxStatement,
 } from '../../ports';
+import { AccountSelection } from '../account-selection';
 
 /** The statement of a download is unknown for this account (FDX body, code 404). */
 export const FdxStatementNotFoundError = createError(
@@ -133,6 +134,8 @@ export class FdxService {
     private readonly paging: PagingTokens,
     /** `PUBLIC_BASE_URL`, without a trailing slash: the base of statement links. */
     private readonly publicBaseUrl: string,
+    /** Refusals applied to the path's account. */
+    private readonly selection = new AccountSelection(),
   ) {}
 
   /** Row 14: transactions with postedTimestamp in [startTime, endTime], newest first. */
@@ -295,6 +298,8 @@ export class FdxService {
   ): Promise<FdxAccountInfo> {
     const info = await this.port.getAccountInfo(customerId, accountId, ctx);
     if (!info) throw new FdxAccountNotFoundError();
+    // Refused before its status and type say anything about it.
+    this.selection.refuseIfRefused(customerId, { accountId, ...info });
     return info;
   }
 

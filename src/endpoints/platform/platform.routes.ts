@@ -14,6 +14,7 @@ import {
   type ClientStore,
   FileClientStore,
   RedisClientStore,
+  redisClientsKey,
 } from '../../auth/platform-clients';
 import {
   loadPlatformSigningKey,
@@ -121,7 +122,7 @@ const TOKEN_REQUEST_SCHEMA = {
 const TOKEN_RESPONSE_SCHEMA = { $ref: refOf('token-response') };
 /** Builds the client store the configuration names. @throws ConfigError when there is none */
 function clientStore(ctx: Parameters<RouteFamily>[0]): ClientStore {
-  if (ctx.redis) return new RedisClientStore(ctx.redis);
+  if (ctx.redis) return new RedisClientStore(ctx.redis, redisClientsKey(ctx.redisKeys));
   if (ctx.config.platformClientsFile) return new FileClientStore(ctx.config.platformClientsFile);
   throw new ConfigError([
     'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo, HOLDER_DEV_KEYS=true or REDIS_URL is set',
@@ -200,12 +201,12 @@ function tokenHandler(
 
 /** The rate limiters of the platform routes, from the configured limits. */
 function platformLimiters(ctx: Parameters<RouteFamily>[0]) {
-  const { config, logger, redis } = ctx;
+  const { config, logger, redis, redisKeys: keys } = ctx;
   const limits = config.rateLimits;
   const limiter = (purpose: string, points: number, onStoreError: 'refuse' | 'allow') =>
     createRateLimiter(
       { purpose, points, windowSeconds: limits.windowSeconds, onStoreError },
-      { redis, logger },
+      { redis, keys, logger },
     );
   const token: TokenLimits = {
     failuresPerAddress: limiter('token-failures-address', limits.tokenFailuresPerAddress, 'refuse'),

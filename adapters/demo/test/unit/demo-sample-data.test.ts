@@ -44,6 +44,7 @@ interface EnergyAccount extends Rec {
 
 interface Customer {
   customerId: string;
+  sharingRefusal?: string;
   detail: Rec;
   payees: Rec[];
   bankingAccounts: BankingAccount[];
@@ -67,6 +68,7 @@ const allEnergy = customers.flatMap((c) => c.energyAccounts);
 const fdxAccounts = allBanking.filter((a) => a.fdx !== undefined);
 
 const BANKING_EXTRAS = [
+  'sharingRefusal',
   'subtitle',
   'balance',
   'directDebits',
@@ -74,7 +76,14 @@ const BANKING_EXTRAS = [
   'instalmentPlans',
   'fdx',
 ];
-const ENERGY_EXTRAS = ['subtitle', 'complexAccountType', 'users', 'invoices', 'concessions'];
+const ENERGY_EXTRAS = [
+  'sharingRefusal',
+  'subtitle',
+  'complexAccountType',
+  'users',
+  'invoices',
+  'concessions',
+];
 const CATEGORIES = [
   'BUSINESS_LOANS',
   'CRED_AND_CHRG_CARDS',
@@ -265,6 +274,21 @@ describe('the documented records of the demo sample', () => {
 });
 
 describe('what docs/demo-core.md says the bundled sample has at least', () => {
+  it('when refusals to share are looked for, then c-2001 holds a blocked and a suspended account and c-2002 is flagged for harm', () => {
+    const refusals = [...allBanking, ...allEnergy].flatMap((a) =>
+      a.sharingRefusal === undefined ? [] : [[a.accountId, a.sharingRefusal]],
+    );
+    expect(refusals).toEqual([
+      ['acc-b-2001-02', 'blocked'],
+      ['acc-b-2001-03', 'suspended'],
+      ['acc-e-2001-02', 'blocked'],
+    ]);
+    expect(customer('c-2001').bankingAccounts.map((a) => a.accountId)).toContain('acc-b-2001-02');
+    const flagged = customers.filter((c) => c.sharingRefusal !== undefined);
+    expect(flagged.map((c) => [c.customerId, c.sharingRefusal])).toEqual([['c-2002', 'harm']]);
+    expect(customer('c-2002').bankingAccounts.length).toBeGreaterThan(0);
+  });
+
   it('when customers are counted, then there are two with a joint account naming the other', () => {
     expect(customers.length).toBeGreaterThanOrEqual(2);
     const ids = new Set(customers.map((c) => c.customerId));

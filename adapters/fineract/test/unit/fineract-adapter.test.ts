@@ -928,6 +928,7 @@ describe('Fineract adapter module', () => {
       customerIds: 'clientId',
       customers: { '1': { selfServiceUsername: 'client1', selfServicePassword: 'x' } },
       payeesSource: 'self-service-plugin',
+      phoneCountryCode: '61',
       productCategories: { 'loan:6': 'BUSINESS_LOANS' },
       connections: 16,
       pipelining: 1,

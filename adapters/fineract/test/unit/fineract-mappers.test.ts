@@ -25,6 +25,9 @@ import {
   savingsOpenStatus,
   toAmount,
   toCustomerDetail,
+  toCustomerIdentity,
+  toCustomerSearchResult,
+  e164Of,
   toInstalmentPlan,
   toIsoDate,
   toIsoDateTime,
@@ -343,6 +346,101 @@ describe('Fineract client → customer detail', () => {
       emailAddresses: [],
       physicalAddresses: [],
     });
+  });
+});
+
+describe('Fineract client → customer identity and search result', () => {
+  const entity = (): FineractClient => ({
+    ...fixture<FineractClient>('client-5-entity.json'),
+    emailAddress: 'accounts@example-holdings.example',
+    mobileNo: '(02) 5550 1234',
+  });
+
+  it('when a person client is mapped, then the claims come from its fields and the contract holds', () => {
+    const identity = toCustomerIdentity('c-1', fixture<FineractClient>('client-1.json'), '61');
+    expectContract('customer-identity', identity);
+    expect(identity).toEqual({
+      id: 'c-1',
+      email: 'alex.citizen@example.com',
+      emailVerified: false,
+      givenName: 'Alex',
+      familyName: 'Citizen',
+      name: 'Alex Jordan Citizen',
+      phoneNumber: '+61491570006',
+      phoneNumberVerified: false,
+      // The latest lifecycle date: activated on 2021-02-01, after submission on 2021-01-20.
+      updatedAt: '2021-02-01T00:00:00Z',
+    });
+  });
+
+  it('when an entity client is mapped, then it has a name but no given or family name', () => {
+    const identity = toCustomerIdentity('c-5', entity(), '61');
+    expectContract('customer-identity', identity);
+    expect(identity).toEqual({
+      id: 'c-5',
+      email: 'accounts@example-holdings.example',
+      emailVerified: false,
+      name: 'Example Holdings Pty Ltd',
+      phoneNumber: '+61255501234',
+      phoneNumberVerified: false,
+      updatedAt: '2022-03-04T00:00:00Z',
+    });
+  });
+
+  it('when a client has no email address or no lifecycle date, then no identity is made up', () => {
+    expect(() => toCustomerIdentity('c-5', fixture('client-5-entity.json'), '61')).toThrow(
+      'Fineract client has no email address: no identity',
+    );
+    const undated = { ...entity(), activationDate: undefined, timeline: {} };
+    expect(() => toCustomerIdentity('c-5', undated, '61')).toThrow(
+      'Fineract client has no lifecycle date',
+    );
+  });
+
+  it('when a client has a closing date later than its activation, then updatedAt is the closing date', () => {
+    const closed = {
+      ...fixture<FineractClient>('client-1.json'),
+      timeline: { submittedOnDate: [2021, 1, 20], closedOnDate: '2024-12-31' },
+    };
+    expect(toCustomerIdentity('c-1', closed, '61').updatedAt).toBe('2024-12-31T00:00:00Z');
+  });
+
+  it('when a client has no mobile number, then neither phoneNumber nor phoneNumberVerified is given', () => {
+    const identity = toCustomerIdentity('c-5', { ...entity(), mobileNo: '  ' }, '61');
+    expect(identity).not.toHaveProperty('phoneNumber');
+    expect(identity).not.toHaveProperty('phoneNumberVerified');
+  });
+
+  it.each([
+    ['+61 412 345 678', '61', '+61412345678'],
+    ['0491 570 110', '61', '+61491570110'],
+    ['(02) 5550-1234', '61', '+61255501234'],
+    ['020 7946 0000', '44', '+442079460000'],
+    ['0064 21 123 4567', '61', '+64211234567'],
+    ['491570110', '61', undefined],
+    ['0491', '61', undefined],
+    ['+0 491 570 110', '61', undefined],
+    ['call me', '61', undefined],
+    ['', '61', undefined],
+    [undefined, '61', undefined],
+  ])('when mobile number %p (country %s) is written in E.164, then it is %p', (raw, cc, out) => {
+    expect(e164Of(raw, cc)).toBe(out);
+  });
+
+  it('when a search result is made, then it carries the customer id, the name and the given mobile in E.164', () => {
+    const result = toCustomerSearchResult('c-5', entity(), '0491 570 006', '61');
+    expectContract('customer-search-result', result);
+    expect(result).toEqual({
+      id: 'c-5',
+      name: 'Example Holdings Pty Ltd',
+      phoneNumber: '+61491570006',
+    });
+    expect(toCustomerSearchResult('c-5', entity(), undefined, '61')).toEqual({
+      id: 'c-5',
+      name: 'Example Holdings Pty Ltd',
+    });
+    const nameless = { id: 9, firstname: ' Sam ', lastname: 'Lee' } as FineractClient;
+    expect(toCustomerSearchResult('9', nameless, undefined, '61').name).toBe('Sam Lee');
   });
 });
 

@@ -3,7 +3,8 @@
  * record valid against the Fineract OpenAPI components), every payload it serves validated against
  * its component, Fineract's tenant and Basic authentication, the 404 bodies, the transaction
  * search's window, order and paging, Spring paging of loan transactions, the standing instruction
- * and client lists, self-service beneficiaries per user, and the faults it plays on demand.
+ * and client lists (paged and ordered), the contacts data table query, self-service beneficiaries
+ * per user, and the faults it plays on demand.
  * Expected records are computed here from the data set file with small code of their own.
  */
 import fs from 'node:fs';
@@ -84,8 +85,19 @@ describe('the data set', () => {
     expect(stringify(parse(TEXT))).toBe(datasetJson());
   });
 
-  it('when read, then clients 1, 2 and 3 hold what the plan says', () => {
-    expect(ids(data.clients)).toEqual([1, 2, 3]);
+  it('when read, then clients 1 to 5 hold what the plan says', () => {
+    expect(ids(data.clients)).toEqual([1, 2, 3, 4, 5]);
+    // Client 5 is a business with no accounts; client 1's holder is its authorised contact.
+    expect(data.clients[4].legalForm).toEqual({
+      id: 2,
+      code: 'legalFormType.entity',
+      value: 'ENTITY',
+    });
+    expect(data.clientAccounts['5']).toEqual({});
+    expect(data.clients[2].emailAddress).toBeUndefined();
+    expect(data.datatables.authorised_contacts.rows).toEqual([
+      expect.objectContaining({ client_id: 5, email: data.clients[0].emailAddress }),
+    ]);
     expect(data.clients[0].externalId).toBe('c-fin-1');
     const c1 = data.clientAccounts['1'];
     const kinds = (c: Rec) => (c.savingsAccounts ?? []).map((a: Rec) => a.depositType.id);
@@ -116,6 +128,19 @@ describe('the data set', () => {
     const c2 = data.clientAccounts['2'];
     expect([c2.savingsAccounts.length, c2.loanAccounts.length]).toEqual([1, 1]);
     expect(data.clientAccounts['3']).toEqual({});
+  });
+
+  it('when read, then client 4 holds a blocked savings account, one on hold for a transfer and an ordinary one', () => {
+    const listed = data.clientAccounts['4'].savingsAccounts as Rec[];
+    expect(
+      listed.map((a) => [a.id, a.subStatus.block, a.status.transferOnHold, a.status.code]),
+    ).toEqual([
+      [8, true, false, 'savingsAccountStatusType.active'],
+      [9, false, true, 'savingsAccountStatusType.transfer.on.hold'],
+      [10, false, false, 'savingsAccountStatusType.active'],
+    ]);
+    const detail = (id: number) => data.savingsAccounts.find((a: Rec) => a.id === id);
+    expect([detail(8).subStatus.block, detail(9).status.transferOnHold]).toEqual([true, true]);
   });
 
   it('when read, then it holds an amount with more significant digits than a double keeps', () => {
@@ -180,7 +205,7 @@ describe('the simulator', () => {
       expect(sim.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/fineract-provider\/api$/);
     });
 
-    it.each([1, 2, 3])(
+    it.each([1, 2, 3, 4, 5])(
       'when client %i is asked (1), then the recorded client comes back',
       async (id) => {
         const res = await ok(`/v1/clients/${id}`, 'GetClientsClientIdResponse');
@@ -194,7 +219,79 @@ describe('the simulator', () => {
       const none = await ok('/v1/clients?externalId=nobody&limit=1', 'GetClientsResponse');
       expect(none.body).toEqual({ totalFilteredRecords: 0, pageItems: [] });
       const all = await ok('/v1/clients?offset=1&limit=5', 'GetClientsResponse');
-      expect(all.body).toEqual({ totalFilteredRecords: 3, pageItems: data.clients.slice(1) });
+      expect(all.body).toEqual({ totalFilteredRecords: 5, pageItems: data.clients.slice(1) });
+    });
+
+    it('when clients are listed by page and order, then each page holds the next clients in that order', async () => {
+      const first = await ok(
+        '/v1/clients?offset=0&limit=3&orderBy=id&sortOrder=ASC',
+        'GetClientsResponse',
+      );
+      expect(first.body).toEqual({ totalFilteredRecords: 5, pageItems: data.clients.slice(0, 3) });
+      const second = await ok(
+        '/v1/clients?offset=3&limit=3&orderBy=id&sortOrder=ASC',
+        'GetClientsResponse',
+      );
+      expect(second.body).toEqual({ totalFilteredRecords: 5, pageItems: data.clients.slice(3) });
+      const descending = await call(sim, '/v1/clients?orderBy=id&sortOrder=DESC');
+      expect(ids(descending.body.pageItems)).toEqual([5, 4, 3, 2, 1]);
+      const bad = await call(sim, '/v1/clients?orderBy=password');
+      expect(bad.status).toBe(400);
+    });
+
+    it('when the contacts data table is queried by email, then the rows holding it come back with the asked columns', async () => {
+      const email = data.clients[0].emailAddress as string;
+      const q = (value: string, columns = 'client_id,mobile_no') =>
+        call(
+          sim,
+          `/v1/datatables/authorised_contacts/query?columnFilter=email&valueFilter=${encodeURIComponent(value)}&resultColumns=${columns}`,
+        );
+      const hit = await q(email);
+      expect({ status: hit.status, body: hit.body }).toEqual({
+        status: 200,
+        body: [{ client_id: 5, mobile_no: data.clients[0].mobileNo }],
+      });
+      // PostgreSQL compares text exactly: another case is another value.
+      expect((await q(email.toUpperCase())).body).toEqual([]);
+      expect((await q('nobody@example.com')).body).toEqual([]);
+      expect((await q(email, 'client_id')).body).toEqual([{ client_id: 5 }]);
+    });
+
+    it('when the data table query names a column the table lacks, then it is 400 naming each', async () => {
+      const res = await call(
+        sim,
+        '/v1/datatables/authorised_contacts/query?columnFilter=mail&valueFilter=x&resultColumns=client_id,phone',
+      );
+      const error = (parameterName: string, message: string, value: string) => ({
+        developerMessage: message,
+        defaultUserMessage: message,
+        userMessageGlobalisationCode: '400',
+        parameterName,
+        value,
+        args: [{ value }],
+      });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 400,
+        body: {
+          developerMessage: 'Validation errors exist.',
+          httpStatusCode: '400',
+          defaultUserMessage: 'Validation errors exist.',
+          userMessageGlobalisationCode: 'validation.msg.validation.errors.exist',
+          errors: [
+            error('columnFilter', 'Column filter not exist in datatable!', 'mail'),
+            error('resultColumns', 'Result column not exist in datatable!', 'phone'),
+          ],
+        },
+      });
+    });
+
+    it('when an unregistered data table is queried, then it is 404 datatable not found', async () => {
+      const res = await call(
+        sim,
+        '/v1/datatables/nothing_here/query?columnFilter=email&valueFilter=x&resultColumns=client_id',
+      );
+      expect(res.status).toBe(404);
+      expect(res.body.errors[0].userMessageGlobalisationCode).toBe('error.msg.datatable.not.found');
     });
 
     it.each(['1', '2', '3'])(

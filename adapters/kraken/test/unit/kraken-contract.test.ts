@@ -10,8 +10,12 @@ import type { AdapterContext } from '@data-holder-gateway/adapter-sdk';
 import { adapterConfigFrom } from '../../../../src/config/adapter-config';
 import { krakenAdapterModule } from '../..';
 import { startKrakenSimulator } from '../../simulator/simulator';
+import { generateKrakenDataset } from '../../simulator/dataset';
 
 const silentLog: AdapterContext['log'] = { info() {}, warn() {}, error() {} };
+/** Customer 6's account in a family violence hardship agreement (the data set is seeded). */
+const violenceAccount = generateKrakenDataset().users.find((u) => u.id === '306')!
+  .accountNumbers[0]!;
 
 describeAdapterContract({
   name: 'kraken over the simulator',
@@ -21,7 +25,14 @@ describeAdapterContract({
     otherCustomerId: '3',
     emptyCustomerId: '2',
     unknownCustomerId: '999',
+    customerEmail: 'jane.citizen@example.com',
     abortsOnSignal: true,
+    // Customer 5 is flagged for family issues; customer 6 holds an account in a family violence
+    // hardship agreement.
+    refusals: {
+      accounts: [{ customerId: '6', accountId: violenceAccount, reason: 'harm' }],
+      harmCustomerId: '5',
+    },
   },
   setup: async () => {
     const sim = await startKrakenSimulator({ port: 0 });

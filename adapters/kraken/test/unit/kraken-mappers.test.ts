@@ -12,6 +12,7 @@ import ratesFixture from '../../fixtures/product-rates.json';
 import supplyFixture from '../../fixtures/account-supply.json';
 import { contractErrorsOf } from '../../../../test/helpers/contracts';
 import {
+  accountSharingRefusal,
   centsDecimalToDollars,
   centsToAmount,
   dateTimeOf,
@@ -20,10 +21,14 @@ import {
   servedAccounts,
   toConcession,
   toCustomerDetail,
+  toCustomerIdentity,
+  toCustomerSearchResult,
+  e164Of,
   toEnergyAccount,
   toInvoice,
   toPlan,
   toShareableAccount,
+  userRefusesSharing,
   type KrakenAccount,
   type KrakenAccountSupply,
   type KrakenAccountUserDetail,
@@ -320,5 +325,115 @@ describe('Kraken customer detail', () => {
     });
     expect(detail.person.phoneNumbers.map((p) => p.purpose)).toEqual(['MOBILE']);
     expect(detail.person.physicalAddresses).toEqual([]);
+  });
+});
+
+describe('Kraken account user → customer identity and search result', () => {
+  const user = detailFixture.data.accountUser as KrakenAccountUserDetail;
+
+  it('when the recorded account user is mapped, then the claims come from its fields and the contract holds', () => {
+    const identity = toCustomerIdentity('c-7', user);
+    expect(contractErrorsOf('customer-identity', identity)).toEqual([]);
+    expect(identity).toEqual({
+      id: 'c-7',
+      email: 'pat.example@example.com',
+      emailVerified: false,
+      givenName: 'Pat',
+      familyName: 'Example',
+      name: 'Pat Example',
+      phoneNumber: '+61412345678',
+      phoneNumberVerified: false,
+      updatedAt: '2026-05-02T08:15:00+10:00',
+      address: {
+        streetAddress: 'Unit 3\n14 Wattle Grove',
+        locality: 'Sampleton',
+        region: 'VIC',
+        postalCode: '3121',
+        country: 'AUS',
+      },
+    });
+  });
+
+  it('when the user has no mobile, no address and an unknown country, then those claims are left out', () => {
+    const bare = toCustomerIdentity('c-7', { ...user, mobile: '', address: null });
+    expect(bare).not.toHaveProperty('phoneNumber');
+    expect(bare).not.toHaveProperty('phoneNumberVerified');
+    expect(bare).not.toHaveProperty('address');
+    const abroad = toCustomerIdentity('c-7', {
+      ...user,
+      address: { ...user.address!, country: 'GB', dependentLocality: 'Soho', locality: '' },
+    });
+    expect(abroad.address).toEqual({
+      streetAddress: 'Unit 3\n14 Wattle Grove',
+      locality: 'Soho',
+      region: 'VIC',
+      postalCode: '3121',
+    });
+    expect(contractErrorsOf('customer-identity', abroad)).toEqual([]);
+  });
+
+  it('when the user has no email address, then no identity is made up', () => {
+    expect(() => toCustomerIdentity('c-7', { ...user, email: ' ' })).toThrow(
+      'Kraken account user has no email address: no identity',
+    );
+  });
+
+  it.each([
+    ['0491 570 006', '+61491570006'],
+    ['+61 491 570 313', '+61491570313'],
+    ['(03) 9555 0100', '+61395550100'],
+    ['12', undefined],
+    ['not a number', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('when mobile %p is written in E.164, then it is %p', (raw, out) => {
+    expect(e164Of(raw)).toBe(out);
+  });
+
+  it('when a search result is made, then it names the holder and carries the given mobile', () => {
+    const result = toCustomerSearchResult(
+      '3',
+      { givenName: 'Alex', familyName: 'Nguyen' },
+      '0491 570 159',
+    );
+    expect(contractErrorsOf('customer-search-result', result)).toEqual([]);
+    expect(result).toEqual({ id: '3', name: 'Alex Nguyen', phoneNumber: '+61491570159' });
+    expect(toCustomerSearchResult('3', { givenName: ' ', familyName: null }, null)).toEqual({
+      id: '3',
+      name: 'Unknown',
+    });
+  });
+});
+
+describe('refusals to share from Kraken', () => {
+  const account = (types: (string | null)[] | null) => ({
+    number: 'A-0000ABCD',
+    status: 'ACTIVE' as const,
+    accountType: 'DOMESTIC',
+    createdAt: null,
+    activeHardshipAgreements: types?.map((t) => (t === null ? null : { hardshipType: t })) ?? null,
+  });
+
+  it.each([
+    [['FAMILY_VIOLENCE'], 'harm'],
+    [['UNEMPLOYMENT', 'FAMILY_VIOLENCE'], 'harm'],
+    [['UNEMPLOYMENT', 'REDUCED_INCOME', null], undefined],
+    [[], undefined],
+    [null, undefined],
+  ])('when an account has hardship agreements %j, then its refusal is %s', (types, expected) => {
+    const a = account(types);
+    expect(accountSharingRefusal(a)).toBe(expected);
+    const holder = { customerId: '6', email: 'kim@example.org' };
+    expect(toShareableAccount(a, holder).sharingRefusal).toBe(expected);
+    expect(toEnergyAccount(a, holder, []).sharingRefusal).toBe(expected);
+  });
+
+  it.each([
+    [true, true],
+    [false, false],
+    [null, false],
+    [undefined, false],
+  ])('when the user has family issues %s, then sharing is refused: %s', (flag, refused) => {
+    expect(userRefusesSharing({ hasFamilyIssues: flag })).toBe(refused);
   });
 });

@@ -54,6 +54,61 @@ describe('the Kraken simulator', () => {
     expect(codes(again.body)).toEqual(['KT-CT-1135']);
   });
 
+  it('when an account user is looked up by email, then the user comes back with their account roles; an unknown email is KT-CT-5421', async () => {
+    const { token } = (await obtain({ organizationSecretKey: sim.apiKey }))!;
+    const byEmail = (email: string) =>
+      post({ query: query('AccountUserByEmail'), variables: { email } }, token as string);
+    const [cafe] = sim.data.users[2]!.accountNumbers;
+    const sam = await byEmail('Sam.Taylor@example.org');
+    expect(sam.body).toEqual({
+      data: {
+        accountUser: {
+          id: '304',
+          givenName: 'Sam',
+          familyName: 'Taylor',
+          mobile: '0491 570 159',
+          accountUserRoles: [{ role: 'BUSINESS_COMMS', account: { number: cafe } }],
+        },
+      },
+    });
+    expect(codes((await byEmail('nobody@example.org')).body)).toEqual(['KT-CT-5421']);
+    const both = await post(
+      {
+        query:
+          'query { accountUser(input: { accountUserId: "301", accountUserEmail: "x" }) { id } }',
+      },
+      token as string,
+    );
+    expect(codes(both.body)).toEqual(['KT-CT-1605']);
+  });
+
+  it('when the users of an account are asked, then holders have portfolio roles and contacts none', async () => {
+    const { token } = (await obtain({ organizationSecretKey: sim.apiKey }))!;
+    const [cafe] = sim.data.users[2]!.accountNumbers;
+    const res = await post(
+      { query: query('AccountHolders'), variables: { accountNumber: cafe } },
+      token as string,
+    );
+    expect(res.body).toEqual({
+      data: {
+        getUsersForAccounts: [
+          {
+            id: '303',
+            givenName: 'Alex',
+            familyName: 'Nguyen',
+            portfolioUserRoles: [{ role: 'ADMIN' }],
+          },
+          { id: '304', givenName: 'Sam', familyName: 'Taylor', portfolioUserRoles: [] },
+        ],
+      },
+    });
+    const none = await post(
+      { query: query('AccountHolders'), variables: { accountNumber: 'A-00000000' } },
+      token as string,
+    );
+    expect(none.body).toEqual({ data: { getUsersForAccounts: [] } });
+  });
+
   it('when a page of 101 is asked, then the simulator refuses it as Kraken does', async () => {
     const { token } = (await obtain({ organizationSecretKey: sim.apiKey }))!;
     const [home] = sim.data.users[0]!.accountNumbers;

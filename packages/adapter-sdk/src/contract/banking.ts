@@ -1,5 +1,5 @@
 /** The banking port of one customer. */
-import { toBankingAccountV3 } from '../presentation';
+import { presentBankingAccount } from '../presentation';
 import { assertContract, fail, assertUnique, assertSubset, assertOnlyKeys } from './checks';
 import type { ContractHarness } from './harness';
 
@@ -36,9 +36,11 @@ function describeAccountsAndBalances({ h, customerId, empty, banking, ids }: Ban
     if (empty) expect(accounts).toEqual([]);
     accounts.forEach((a, i) => {
       const where = `banking.listAccounts[${i}]`;
-      assertContract('banking-account-list-item-v4', a, where);
-      assertContract('banking-account-v4', a, where);
-      const v3 = toBankingAccountV3(a);
+      // As rows 2 and 3 serve it: without the gateway's own `sharingRefusal`.
+      const v4 = presentBankingAccount(a, 4);
+      assertContract('banking-account-list-item-v4', v4, where);
+      assertContract('banking-account-v4', v4, where);
+      const v3 = presentBankingAccount(a, 3);
       assertContract('banking-account-list-item-v3', v3, `${where} as version 3`);
       assertContract('banking-account-v3', v3, `${where} as version 3`);
     });

@@ -80,6 +80,7 @@ export const SHAREABLE_FIELDS = [
   'complexAccountType',
   'users',
   'industry',
+  'sharingRefusal',
 ];
 export const ENERGY_RECORD_FIELDS = [
   'accountId',
@@ -91,6 +92,7 @@ export const ENERGY_RECORD_FIELDS = [
   'subtitle',
   'complexAccountType',
   'users',
+  'sharingRefusal',
 ];
 export const STATEMENT_FIELDS = [
   'accountId',

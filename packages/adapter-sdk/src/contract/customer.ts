@@ -95,7 +95,11 @@ export function describeCustomer(
 
 export function assertAccountInfo(info: FdxAccountInfo | null, where: string): void {
   if (info === null) fail(`${where} is null`);
-  assertOnlyKeys(info, ['status', 'supportsFdx', 'supportsAssetTransferNetworks'], where);
+  assertOnlyKeys(
+    info,
+    ['status', 'supportsFdx', 'supportsAssetTransferNetworks', 'sharingRefusal'],
+    where,
+  );
   if (!['OPEN', 'CLOSED', 'RESTRICTED'].includes(info.status))
     fail(`${where}.status is ${String(info.status)}`);
   expect(typeof info.supportsFdx).toBe('boolean');

@@ -10,9 +10,14 @@
  * - an unknown customer is `CustomerNotFoundError` on every customer-scoped method;
  * - ids are unique, a customer's records never carry another customer's account ids, methods
  *   given account ids answer only for those ids;
+ * - when the adapter implements the consent flow's customer methods: the search finds the fixture
+ *   customer by `customerEmail` whatever its case, answers `[]` for nobody, and the identity
+ *   validates (an unknown customer is `CustomerNotFoundError`);
  * - FDX paging: pages walked with small limits hold no duplicates, are newest first, respect the
  *   date window, end with no `next`; statement totals agree with what the pages hold;
  * - results survive the gateway's cache serialisation unchanged, reads are repeatable;
+ * - refusals to share: `sharingRefusal` is a reason and the same on every record of an account,
+ *   the refusals the fixtures name are there, a customer flagged for harm is refused;
  * - optionally, a pre-aborted call signal makes the adapter reject (adapters that do I/O);
  * - `close()` resolves.
  *
@@ -30,12 +35,14 @@
  *
  * @packageDocumentation
  */
+import { describeConsentFlow } from './consent-flow';
 import { describeCustomer } from './customer';
 import { describeFdx } from './fdx';
 import { ContractHarness } from './harness';
 import { describeIdentity } from './identity';
 import { describeIsolation } from './isolation';
 import { describeLifecycle } from './lifecycle';
+import { describeRefusals } from './refusals';
 import type { AdapterContractOptions } from './options';
 
 export type {
@@ -44,6 +51,8 @@ export type {
   AdapterUnderTest,
   FdxFixtures,
   OptionalPort,
+  RefusalFixtures,
+  RefusedAccountFixture,
 } from './options';
 
 /**
@@ -71,7 +80,9 @@ export function describeAdapterContract(options: AdapterContractOptions): void {
     if (fixtures.otherCustomerId) describeCustomer(h, fixtures.otherCustomerId, 'second');
     if (fixtures.emptyCustomerId) describeCustomer(h, fixtures.emptyCustomerId, 'empty');
     describeIsolation(h);
+    describeConsentFlow(h);
     if (h.ports.has('fdx') && fixtures.fdx) describeFdx(h, fixtures.fdx);
+    describeRefusals(h);
     // Last: it closes the adapter.
     describeLifecycle(h);
   });

@@ -19,6 +19,21 @@ export interface FdxFixtures {
   pageLimit?: number;
 }
 
+/** An account the core refuses to share, and why. */
+export interface RefusedAccountFixture {
+  customerId: string;
+  accountId: string;
+  reason: 'harm' | 'blocked' | 'suspended';
+}
+
+/** The refusals to share the core's test data holds (docs/adapters.md, "Refusing to share"). */
+export interface RefusalFixtures {
+  /** Accounts whose records carry `sharingRefusal`, with the reason. */
+  accounts?: RefusedAccountFixture[];
+  /** A customer whose data could cause harm to share: every list of theirs is refused. */
+  harmCustomerId?: string;
+}
+
 /**
  * The test data the holder's core holds: who to ask for, and what to expect. Everything here is
  * plain JSON, so a fixtures file can hold it (see `run-adapter-contract.ts`).
@@ -36,6 +51,12 @@ export interface AdapterContractFixtures {
   emptyCustomerId?: string;
   /** A customer id the core does not know. */
   unknownCustomerId: string;
+  /**
+   * An email address of `customerId` as the core holds it: required when the adapter implements
+   * `customer.searchCustomersByEmail` (the search must find `customerId` by it, whatever its
+   * case), refused when it does not.
+   */
+  customerEmail?: string;
   /** FDX expectations; required when the adapter serves the `fdx` port. */
   fdx?: FdxFixtures;
   /** Window of the energy invoice checks. Default 2000-01-01 to 2099-12-31. */
@@ -48,6 +69,8 @@ export interface AdapterContractFixtures {
   abortsOnSignal?: boolean;
   /** Longest time one port call may take before the suite calls it hung, ms. Default 10 000. */
   callTimeoutMs?: number;
+  /** The refusals to share the test data holds, if any. */
+  refusals?: RefusalFixtures;
 }
 
 /** The adapter the suite checks, and how to release what `setup` started. */

@@ -13,8 +13,11 @@
  *   core said so); a core that is too slow throws `CoreTimeoutError`. Anything else thrown becomes
  *   500 and is logged.
  * - Every method receives a {@link CallContext} whose `signal` aborts when the gateway gives up.
+ * - A refusal to share is said by `sharingRefusal` on the account records, or by throwing
+ *   `SharingRefusedError` (a harm-flagged customer, on every method).
  */
 import type { Readable } from 'node:stream';
+import type { SharingRefusalReason } from '../errors';
 import type {
   Balance,
   BankingAccountV4,
@@ -58,12 +61,21 @@ export interface ShareableAccountRecord {
    * narrowed to the family it serves. Never sent to the platform.
    */
   industry?: 'banking' | 'energy';
+  /**
+   * Set when the holder refuses to share this account (docs/adapters.md, "Refusing to share"):
+   * `blocked` or `suspended` accounts are left out of the account lists and answered as unknown
+   * ids; sharing a `harm` account's data is refused with 403. Never sent to the platform. The
+   * same value on every record of the account (authorisation list, account list, FDX info).
+   */
+  sharingRefusal?: SharingRefusalReason;
 }
 
 /** A banking account with the ownership data the gateway filters and lists on. */
 export type BankingAccountRecord = BankingAccountV4 & {
   complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
   users: RelatedUser[];
+  /** See {@link ShareableAccountRecord.sharingRefusal}. */
+  sharingRefusal?: SharingRefusalReason;
 };
 
 /** Accounts a customer may share (row 1), across every industry the core holds. */
@@ -118,7 +130,9 @@ export interface CustomerPort {
    * Every customer the email address belongs to: the customer who owns it and every customer whose
    * authorised contact the person is (an individual and a business customer can both come back).
    * The gateway hands the address trimmed and lower-cased; the core compares it case-insensitively.
-   * No match is an empty list, never an error. The one method that takes no `customerId`.
+   * `phoneNumber` is where the platform sends an SMS passcode: for a customer found through one of
+   * its contacts, the contact's number. No match is an empty list, never an error. The one method
+   * that takes no `customerId`; never cached, and never to be logged (the address is personal data).
    */
   searchCustomersByEmail?(email: string, ctx: CallContext): Promise<CustomerSearchResult[]>;
   /**
@@ -133,6 +147,8 @@ export type EnergyAccountRecord = EnergyAccount & {
   subtitle?: string;
   complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
   users: RelatedUser[];
+  /** See {@link ShareableAccountRecord.sharingRefusal}. */
+  sharingRefusal?: SharingRefusalReason;
 };
 
 /** Inclusive date window, `YYYY-MM-DD` strings. */
@@ -168,6 +184,8 @@ export interface FdxAccountInfo {
   supportsFdx: boolean;
   /** False when the account's type has no asset transfer networks (704). */
   supportsAssetTransferNetworks: boolean;
+  /** See {@link ShareableAccountRecord.sharingRefusal}. */
+  sharingRefusal?: SharingRefusalReason;
 }
 
 /**

@@ -1,0 +1,163 @@
+/**
+ * The consent flow's two customer calls over Fineract: the customers an email address belongs to,
+ * and a customer's identity.
+ *
+ * Finding clients by email, with what Fineract's API offers:
+ * - A client's own address is its `emailAddress` (one per client). No Fineract search matches it:
+ *   `GET /v1/clients` filters by external id, names, office, status and legal form;
+ *   `GET /v1/search` and `POST /v2/clients/search` match account numbers, names, external ids,
+ *   mobile numbers and identifier document keys. So the adapter walks the client list
+ *   (`GET /v1/clients?offset&limit&orderBy=id&sortOrder=ASC`, FINERACT_PAGE_SIZE a page), whose
+ *   items carry `emailAddress`, and compares each address case-insensitively.
+ * - Fineract has no contact persons: family members carry no email, and entity relationships
+ *   link products to offices. A holder records who may act for a client in a multi-row data
+ *   table on `m_client` (FINERACT_CONTACTS_DATATABLE, columns `email` and `mobile_no`), which
+ *   `GET /v1/datatables/{table}/query?columnFilter=email&valueFilter=&resultColumns=client_id,mobile_no`
+ *   answers exactly; each client found there is then read for its name.
+ * Clients map to customer ids by FINERACT_CUSTOMER_IDS; a client that maps to none is left out.
+ * Neither the address nor any name or number is logged.
+ */
+import {
+  CoreUnavailableError,
+  mapLimit,
+  type AdapterContext,
+  type CallContext,
+  type CustomerIdentity,
+  type CustomerSearchResult,
+} from '@data-holder-gateway/adapter-sdk';
+import type { FineractAccounts } from './fineract-accounts';
+import { MAX_PAGES } from './fineract-accounts';
+import {
+  toCustomerIdentity,
+  toCustomerSearchResult,
+  type FineractClient,
+  type FineractClientPage,
+  type FineractContactRow,
+} from './mappers';
+
+const CLIENT_ID = /^[1-9][0-9]{0,17}$/;
+
+/** An address as the search compares it. */
+const normalised = (email: string | undefined) => email?.trim().toLowerCase() ?? '';
+
+/** A client one search found, and the mobile number of the person the address belongs to. */
+interface Found {
+  client: FineractClient;
+  mobileNo: string | undefined;
+}
+
+export class FineractCustomers {
+  constructor(
+    private readonly fineract: FineractAccounts,
+    private readonly log: AdapterContext['log'],
+  ) {}
+
+  /** Every customer the address belongs to: own clients first, then those it is a contact of. */
+  async search(email: string, ctx: CallContext): Promise<CustomerSearchResult[]> {
+    const address = normalised(email);
+    if (address === '') return [];
+    const [own, contacts] = await Promise.all([
+      this.clientsWithEmail(address, ctx),
+      this.clientsWithContact(address, ctx),
+    ]);
+    const countryCode = this.fineract.config.phoneCountryCode;
+    const results = new Map<string, CustomerSearchResult>();
+    for (const { client, mobileNo } of [...own, ...contacts]) {
+      for (const customerId of this.customerIdsOf(client)) {
+        if (!results.has(customerId)) {
+          results.set(
+            customerId,
+            toCustomerSearchResult(customerId, client, mobileNo, countryCode),
+          );
+        }
+      }
+    }
+    return [...results.values()];
+  }
+
+  /** The identity of a customer. @throws CustomerNotFoundError when Fineract has no such client */
+  async identity(customerId: string, ctx: CallContext): Promise<CustomerIdentity> {
+    const { clientId } = await this.fineract.clientIdOf(customerId, ctx);
+    const client = await this.fineract.getClient(clientId, ctx);
+    return toCustomerIdentity(customerId, client, this.fineract.config.phoneCountryCode);
+  }
+
+  /** The customer ids a client maps to under FINERACT_CUSTOMER_IDS (none, one or, by table, more). */
+  customerIdsOf(client: FineractClient): string[] {
+    const clientId = client.id === undefined ? '' : String(client.id);
+    if (!CLIENT_ID.test(clientId)) return [];
+    const { customerIds, customers } = this.fineract.config;
+    switch (customerIds) {
+      case 'table':
+        return Object.entries(customers)
+          .filter(
+            ([, entry]) => entry.clientId !== undefined && String(entry.clientId) === clientId,
+          )
+          .map(([customerId]) => customerId);
+      case 'externalId': {
+        const externalId = client.externalId?.trim();
+        return externalId ? [externalId] : [];
+      }
+      default:
+        return [clientId];
+    }
+  }
+
+  /** The clients whose own `emailAddress` is the address, walking the whole client list. */
+  private async clientsWithEmail(address: string, ctx: CallContext): Promise<Found[]> {
+    const found: Found[] = [];
+    const limit = this.fineract.config.pageSize;
+    let offset = 0;
+    for (let pages = 0; pages < MAX_PAGES; pages += 1) {
+      const page = await this.fineract.http.get<FineractClientPage>(
+        'clients.list',
+        '/v1/clients',
+        { offset, limit, orderBy: 'id', sortOrder: 'ASC' },
+        ctx,
+      );
+      if (!page) throw new Error('Fineract clients.list answered 404');
+      const items = page.pageItems ?? [];
+      for (const client of items) {
+        if (normalised(client.emailAddress) === address) {
+          found.push({ client, mobileNo: client.mobileNo });
+        }
+      }
+      offset += items.length;
+      if (items.length === 0 || offset >= (page.totalFilteredRecords ?? 0)) return found;
+    }
+    throw new Error('Fineract clients.list: more pages than the adapter walks');
+  }
+
+  /** The clients the address is an authorised contact of, by the contacts data table. */
+  private async clientsWithContact(address: string, ctx: CallContext): Promise<Found[]> {
+    const table = this.fineract.config.contactsDatatable;
+    if (table === undefined) return [];
+    const rows = await this.fineract.http.get<FineractContactRow[]>(
+      'contacts.query',
+      `/v1/datatables/${encodeURIComponent(table)}/query`,
+      { columnFilter: 'email', valueFilter: address, resultColumns: 'client_id,mobile_no' },
+      ctx,
+    );
+    if (!rows) {
+      this.log.error(
+        { operation: 'contacts.query', status: 404 },
+        'Fineract has no such data table (check FINERACT_CONTACTS_DATATABLE)',
+      );
+      throw new CoreUnavailableError();
+    }
+    const byClient = new Map<string, string | undefined>();
+    for (const row of Array.isArray(rows) ? rows : []) {
+      const clientId = row.client_id === undefined ? '' : String(row.client_id);
+      if (CLIENT_ID.test(clientId) && !byClient.has(clientId))
+        byClient.set(clientId, row.mobile_no);
+    }
+    const clients = await mapLimit([...byClient], this.fineract.parallel, async ([clientId]) =>
+      this.fineract.http.get<FineractClient>('clients.get', `/v1/clients/${clientId}`, {}, ctx),
+    );
+    // A row of a client deleted since (404) names nobody.
+    return [...byClient.values()].flatMap((mobileNo, i) => {
+      const client = clients[i];
+      return client ? [{ client, mobileNo }] : [];
+    });
+  }
+}

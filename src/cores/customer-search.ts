@@ -1,0 +1,55 @@
+/**
+ * The consent flow's customer port over several cores. The search asks every core instance that
+ * implements it at once and merges the answers by customer id: the core serving `common` first,
+ * then the others in layout order, each customer once (the first answer for an id wins). Never a
+ * partial list: a core that cannot answer fails the whole search (503 or 504, as that core's call
+ * failed), as the merged authorisation list does. The identity is the `common` core's alone.
+ */
+import type { CallContext, CustomerPort, CustomerSearchResult } from '../ports';
+
+/** One core that can search its customers by email. */
+export interface SearchSource {
+  /** The adapter instance id. */
+  id: string;
+  search: NonNullable<CustomerPort['searchCustomersByEmail']>;
+}
+
+/** The search over `sources`, in their order; undefined when none can search. */
+export function mergedCustomerSearch(
+  sources: readonly SearchSource[],
+): CustomerPort['searchCustomersByEmail'] {
+  if (sources.length === 0) return undefined;
+  return async (email: string, ctx: CallContext) => {
+    const settled = await Promise.allSettled(sources.map((s) => s.search(email, ctx)));
+    const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    const seen = new Set<string>();
+    const merged: CustomerSearchResult[] = [];
+    for (const r of settled as PromiseFulfilledResult<CustomerSearchResult[]>[]) {
+      for (const result of r.value) {
+        if (seen.has(result.id)) continue;
+        seen.add(result.id);
+        merged.push(result);
+      }
+    }
+    return merged;
+  };
+}
+
+/** The customer port of a composed adapter: `common`'s detail and identity, the merged search. */
+export function composedCustomerPort(
+  common: CustomerPort,
+  searchSources: readonly SearchSource[],
+): CustomerPort {
+  const search = mergedCustomerSearch(searchSources);
+  return {
+    getCustomerDetail: (customerId, ctx) => common.getCustomerDetail(customerId, ctx),
+    ...(common.getCustomerIdentity
+      ? {
+          getCustomerIdentity: (customerId: string, ctx: CallContext) =>
+            common.getCustomerIdentity!(customerId, ctx),
+        }
+      : {}),
+    ...(search ? { searchCustomersByEmail: search } : {}),
+  };
+}

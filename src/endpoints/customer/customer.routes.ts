@@ -1,0 +1,62 @@
+/**
+ * The consent flow's holder endpoints (docs/api.md, "Customer search and identity"): the platform
+ * finds the customer by the email address the person typed, then asks for their identity to
+ * issue its ID token. `AUTH_CUSTOMER_ENDPOINTS=false` leaves both out (a holder with its own
+ * identity provider), and so does a layout in which no core serves them: each route exists only
+ * when a core implements its port method.
+ */
+import { CONTRACTS_BASE, refOf } from '../../../contracts';
+import { parseCustomerSearchBody } from '../../http/parameters';
+import type { RouteContext, RouteSpec } from '../../http/route-spec';
+import { CustomerService } from './customer.service';
+
+/** The search route over a service. */
+function searchRoute(customers: CustomerService): RouteSpec {
+  return {
+    operationId: 'searchCustomers',
+    method: 'POST',
+    path: '/auth/v1/customer/search',
+    summary: 'Customers an email address belongs to (consent flow)',
+    tags: ['Consent flow'],
+    // No core family: every core that serves customers is asked, and never passed through.
+    family: 'v1',
+    auth: 'holder',
+    query: [],
+    body: 'json',
+    requestSchema: { $ref: `${CONTRACTS_BASE}requests.json#/$defs/CustomerSearchBody` },
+    response: { $ref: refOf('envelopes', 'CustomerSearchResponse') },
+    handle: async ({ body, ctx }) => ({
+      body: await customers.customersByEmail(parseCustomerSearchBody(body), ctx),
+    }),
+  };
+}
+
+/** The identity route over a service. */
+function identityRoute(customers: CustomerService): RouteSpec {
+  return {
+    operationId: 'getCustomerIdentity',
+    method: 'GET',
+    path: '/auth/v1/customer/{customerId}',
+    summary: "The customer's identity claims (consent flow)",
+    tags: ['Consent flow'],
+    // No core family: the identity comes from the core serving `common`, read through its port.
+    family: 'v1',
+    auth: 'holder',
+    query: [],
+    response: { $ref: refOf('customer-identity') },
+    handle: async ({ params, ctx }) => ({
+      body: await customers.customerIdentity(params.customerId!, ctx),
+    }),
+  };
+}
+
+/** The consent-flow family: the routes whose port method some core implements. */
+export function customerFamily(ctx: RouteContext): RouteSpec[] {
+  if (!ctx.config.authCustomerEndpoints) return [];
+  const port = ctx.adapter.customer;
+  const customers = new CustomerService(port);
+  return [
+    ...(port.searchCustomersByEmail ? [searchRoute(customers)] : []),
+    ...(port.getCustomerIdentity ? [identityRoute(customers)] : []),
+  ];
+}

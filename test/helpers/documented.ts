@@ -1,0 +1,53 @@
+/**
+ * The shell blocks of the documentation, read by the tests that run a user's path exactly as a
+ * page writes it: a test runs the page's own commands, so the page and the product cannot drift.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** The ```sh blocks of the section under `heading` (a whole heading line, e.g. `### Foo`). */
+export function shellBlocks(page: string, heading: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, page), 'utf8');
+  const start = text.split('\n').findIndex((line) => line === heading);
+  if (start < 0) throw new Error(`${page} has no heading "${heading}"`);
+  const level = /^#+/.exec(heading)![0].length;
+  const lines = text.split('\n').slice(start + 1);
+  let fenced = false; // a shell comment in a code block is no heading
+  const end = lines.findIndex((line) => {
+    if (line.startsWith('```')) fenced = !fenced;
+    const hashes = fenced ? undefined : /^(#+) /.exec(line)?.[1]!.length;
+    return hashes !== undefined && hashes <= level;
+  });
+  const section = lines.slice(0, end < 0 ? undefined : end).join('\n');
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+/**
+ * A block cut at its comment lines that start with one of `markers` (e.g. `# on the host`): the
+ * part before the first marker, then one part per marker, each a shell script of its own.
+ */
+export function partsOf(block: string, markers: string[]): string[] {
+  const parts: string[] = [];
+  let current: string[] = [];
+  for (const line of block.split('\n')) {
+    if (markers.some((marker) => line.startsWith(marker))) {
+      parts.push(current.join('\n'));
+      current = [];
+    }
+    current.push(line);
+  }
+  parts.push(current.join('\n'));
+  if (parts.length !== markers.length + 1)
+    throw new Error(`block not cut at every one of ${markers.join(', ')}:\n${block}`);
+  return parts;
+}
+
+/** The production copy's paths: the arguments of docs/operations.md's `tar -czf` after the archive. */
+export function productionCopyPaths(): string[] {
+  const [block] = shellBlocks('docs/operations.md', '### A production copy');
+  const tar = /^tar -czf \S+((?: \\\n|[^\n])*)/m.exec(block ?? '');
+  if (!tar) throw new Error('docs/operations.md, A production copy: no tar -czf command');
+  return tar[1]!.replace(/\\\n/g, ' ').trim().split(/\s+/);
+}

@@ -1,0 +1,83 @@
+/**
+ * `data-holder-gateway new-adapter`: what it refuses before it writes anything, and the names an
+ * adapter id takes in code. The whole path (a project that tests, builds and is served) is
+ * test/sdk/new-adapter.fresh-clone.test.ts, from a fresh clone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { NEW_ADAPTER_USAGE, newAdapterCommand } from '../../src/cli/new-adapter';
+import { adapterNames } from '../../src/cli/new-adapter-project';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+async function outcome(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await newAdapterCommand(args, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('new-adapter: arguments', () => {
+  let outside: string;
+  beforeAll(() => {
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-new-adapter-'));
+  });
+  afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
+
+  test('when asked for help, then it prints its usage and exits 0', async () => {
+    expect(await outcome(['--help'])).toEqual({ code: 0, out: NEW_ADAPTER_USAGE, err: '' });
+  });
+
+  test.each([
+    [[], 'an adapter id and a folder are needed'],
+    [['acme'], 'an adapter id and a folder are needed'],
+    [['acme', 'a', 'b'], 'too many arguments'],
+    [['Acme', 'x'], '"Acme" is not an adapter id: lower-case letters, digits and dashes'],
+    [
+      ['acme--core', 'x'],
+      '"acme--core" is not an adapter id: lower-case letters, digits and dashes',
+    ],
+    [['9acme', 'x'], '"9acme" is not an adapter id: lower-case letters, digits and dashes'],
+  ])('when called with %j, then it exits 2 saying what is wrong', async (args, problem) => {
+    expect(await outcome(args)).toEqual({
+      code: 2,
+      out: '',
+      err: `new-adapter: ${problem}\n${NEW_ADAPTER_USAGE}`,
+    });
+  });
+
+  test('when the folder is inside the gateway tree, then it exits 2 and writes nothing', async () => {
+    const inside = path.join(ROOT, 'adapters', 'acme-new');
+    expect(await outcome(['acme', inside])).toEqual({
+      code: 2,
+      out: '',
+      err: `new-adapter: ${inside} is inside the gateway's tree: choose a folder outside it\n${NEW_ADAPTER_USAGE}`,
+    });
+    expect(fs.existsSync(inside)).toBe(false);
+  });
+
+  test('when the folder is not empty, then it exits 2 and leaves it as it was', async () => {
+    fs.writeFileSync(path.join(outside, 'mine.txt'), 'kept');
+    expect(await outcome(['acme', outside])).toEqual({
+      code: 2,
+      out: '',
+      err: `new-adapter: ${outside} is not empty\n${NEW_ADAPTER_USAGE}`,
+    });
+    expect(fs.readdirSync(outside)).toEqual(['mine.txt']);
+  });
+});
+
+describe('new-adapter: the names of an id', () => {
+  test('when the id has dashes, then each spelling joins its words', () => {
+    expect(adapterNames('acme-core-2')).toEqual({
+      id: 'acme-core-2',
+      camel: 'acmeCore2',
+      pascal: 'AcmeCore2',
+      screaming: 'ACME_CORE_2',
+    });
+  });
+});
