@@ -44,6 +44,16 @@ export const REFERENCE_SOURCES: readonly ReferenceSource[] = [
     roots: ['EnergyAccountDetailV4', 'EnergyConcession', 'EnergyInvoice'],
   },
   {
+    source: 'cds/cds_admin_1.36.0.json',
+    output: 'cds/cds_admin_1.36.0.json',
+    roots: ['ResponseMetricsListV5'],
+  },
+  {
+    source: 'cds/cds_common_1.36.0.json',
+    output: 'cds/cds_common_1.36.0.json',
+    roots: ['ResponseCommonDiscoveryStatus', 'ResponseDiscoveryOutagesList'],
+  },
+  {
     source: 'fdx/corex-6.0.yaml',
     output: 'fdx/corex-6.0.json',
     roots: ['AssetTransferNetwork', 'DepositTransaction', 'LoanTransaction', 'Statement'],

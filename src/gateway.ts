@@ -45,6 +45,13 @@ import {
   withResilience,
 } from './resilience/resilient-adapter';
 import { GatewayMetrics } from './observability/metrics';
+import { type ServiceLevels, serviceLevels } from './observability/service-levels';
+import type { TrafficIncrement } from './observability/traffic-ledger';
+import {
+  MaintenanceWindows,
+  MaintenanceWindowStore,
+  maintenanceWindowsKey,
+} from './resilience/maintenance-windows';
 import { type Readiness, readinessProbe } from './observability/readiness';
 import { WatchedRefusalFile } from './refusals/refusal-file';
 import { RefusalList } from './refusals/refusal-list';
@@ -60,6 +67,10 @@ export interface GatewayOptions {
   metrics?: GatewayMetrics;
   /** Core families passed through to upstreams that already speak the interface (docs/proxying.md). */
   passThrough?: readonly PassThroughEntry[];
+  /** The Redis hash of the maintenance windows added at run time (tests: a key of their own). */
+  maintenanceKey?: string;
+  /** Where the traffic Get Metrics reports goes; default this gateway's ledger (workers: the primary). */
+  trafficSink?: (increment: TrafficIncrement) => void;
 }
 
 export interface Gateway {
@@ -91,6 +102,10 @@ export interface Gateway {
   beginShutdown(): void;
   /** The development signing key (demo mode without HOLDER_JWKS_URL). */
   devKey?: DevKey;
+  /** Planned maintenance windows: the setting's and those added at run time. */
+  maintenance: MaintenanceWindows;
+  /** The traffic ledger and status reporter behind the admin listener's reports. */
+  serviceLevels: ServiceLevels;
   /** Releases the adapter, Redis and timers. */
   close(): Promise<void>;
 }
@@ -304,6 +319,46 @@ function passThroughEntries(instances: readonly CoreInstance[]): PassThroughEntr
 }
 
 /**
+ * Everything kept in Redis (or in process without one): key names, stores, planned windows; and
+ * the resilience settings over the live window list.
+ */
+async function stateStores(
+  config: Config,
+  options: GatewayOptions,
+  metrics: GatewayMetrics,
+  logger: Logger,
+  now: () => number,
+) {
+  const redisKeys = deploymentKeys(config, logger);
+  const stores = await sharedStores(config, redisKeys, metrics, logger, now);
+  const key = options.maintenanceKey ?? maintenanceWindowsKey(redisKeys);
+  const maintenance = await maintenanceWindows(config, stores.redis, key, logger);
+  // The resilience stack's maintenance clocks read the live list, run-time windows included.
+  const resilience = { ...config.resilience, maintenanceWindows: maintenance.list };
+  return { ...stores, redisKeys, maintenance, resilience };
+}
+
+/** The pass-through proxies (configured and the embedder's), each on its instance's stack. */
+function passThroughOf(
+  instances: readonly CoreInstance[],
+  options: GatewayOptions,
+  served: readonly { id: string; resilient: ResilientAdapter }[],
+  deps: Omit<ResilienceDeps, 'adapterId'>,
+) {
+  const stacks = passThroughStacks(served, deps);
+  const passThrough = passThroughProxies(
+    [...passThroughEntries(instances), ...(options.passThrough ?? [])],
+    {
+      stackOf: stacks.stackOf,
+      defaultTimeoutMs: deps.settings.timeoutMs,
+      metrics: deps.metrics,
+      logger: deps.logger,
+    },
+  );
+  return { stacks, passThrough };
+}
+
+/**
  * The operator's refusal list, then the core instances. The list comes first, before anything
  * opens a connection, so a bad refusal file stops start-up with nothing to close; an instance that
  * fails to start closes the list's watcher.
@@ -357,6 +412,25 @@ function passThroughStacks(
   };
 }
 
+/**
+ * The setting's windows and, with Redis, those added at run time, read now and then. The
+ * resilience stack's maintenance clocks read its live list, so windows added at run time apply.
+ */
+async function maintenanceWindows(
+  config: Config,
+  redis: RedisClient | undefined,
+  key: string,
+  logger: Logger,
+): Promise<MaintenanceWindows> {
+  const windows = new MaintenanceWindows(
+    config.resilience.maintenanceWindows,
+    redis && new MaintenanceWindowStore(redis, key),
+    logger,
+  );
+  await windows.start(config.serviceLevels.maintenanceRefreshSeconds * 1000);
+  return windows;
+}
+
 export async function createGateway(
   config: Config,
   options: GatewayOptions = {},
@@ -367,29 +441,19 @@ export async function createGateway(
   const started = await refusalsAndInstances(config, options, metrics, logger);
   const { refusals, closeRefusals, instances } = started;
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
-  const redisKeys = deploymentKeys(config, logger);
-  const { redis, cacheRedis, replayStore } = await sharedStores(
-    config,
-    redisKeys,
-    metrics,
-    logger,
-    now,
-  );
-  const resilience = {
-    settings: config.resilience,
+  const state = await stateStores(config, options, metrics, logger, now);
+  const { redisKeys, redis, cacheRedis, replayStore, maintenance, resilience } = state;
+  const stackDeps = {
+    settings: resilience,
     metrics,
     cache: cacheStore(config, cacheRedis, logger),
     keys: redisKeys,
     logger,
     now,
   };
-  const served = resilientInstances(instances, resilience);
+  const served = resilientInstances(instances, stackDeps);
   const adapter = composedAdapter(served, logger);
-  const stacks = passThroughStacks(served, resilience);
-  const passThrough = passThroughProxies(
-    [...passThroughEntries(instances), ...(options.passThrough ?? [])],
-    { stackOf: stacks.stackOf, defaultTimeoutMs: config.resilience.timeoutMs, metrics, logger },
-  );
+  const { stacks, passThrough } = passThroughOf(instances, options, served, stackDeps);
   const circuits = stacks.circuits();
   let stopping = false;
   const readiness = readinessProbe({
@@ -412,6 +476,8 @@ export async function createGateway(
     onClose: (fn) => closers.push(fn),
     refusals,
   });
+  const cores = served.map((s) => ({ ...s, circuits: circuits.get(s.id)! }));
+  const levels = serviceLevels({ routes, cores, windows: maintenance, metrics, now, options });
   const { app, adminApp } = buildApp({
     routes,
     verifyHolder: countedHolderVerifier(config, { keySet, replayStore, metrics, now }),
@@ -425,6 +491,9 @@ export async function createGateway(
     trustProxy: config.trustProxy,
     passThrough: passThrough.byFamily,
     refusals,
+    adminReports: levels.reports,
+    onAnswered: levels.onAnswered,
+    customerPresentByDefault: config.serviceLevels.customerPresentByDefault,
   });
 
   return {
@@ -440,11 +509,15 @@ export async function createGateway(
     metrics,
     circuits,
     readiness,
+    maintenance,
+    serviceLevels: levels,
     beginShutdown() {
       stopping = true;
     },
     async close() {
       stopping = true;
+      levels.close();
+      maintenance.close();
       for (const fn of closers.reverse()) await fn();
       for (const s of served) s.resilient.close();
       for (const stack of stacks.own.values()) stack.close();

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * The gateway's command line, `data-holder-gateway <command>`: `serve`, `check`, `clients`,
- * `token`. It runs from dist/ with production dependencies only.
+ * `token`, `maintenance`. It runs from dist/ with production dependencies only.
  */
 import { checkCommand } from './check';
 import { clientsCommand } from './clients';
+import { maintenanceCommand } from './maintenance';
 import { serveCommand } from './serve';
 import { tokenCommand } from './token';
 
@@ -14,6 +15,7 @@ const USAGE = `usage: data-holder-gateway <command> [arguments]
   clients    manage platform clients: create, rotate, revoke, list, signing-key
   token      development only: print a curl command with a freshly signed holder token
   new-adapter  start an adapter project outside the tree (in a clone of the gateway)
+  maintenance  plan maintenance windows at run time: add, list, cancel
 Configuration comes from the environment (see docs/configuration.md).
 Run data-holder-gateway <command> --help for a command's arguments and exit codes.`;
 
@@ -31,6 +33,8 @@ async function run(args: readonly string[]): Promise<number | undefined> {
       return tokenCommand(rest);
     case 'new-adapter':
       return (await import('./new-adapter')).newAdapterCommand(rest);
+    case 'maintenance':
+      return maintenanceCommand(rest);
     case '--help':
     case '-h':
     case 'help':

@@ -9,6 +9,7 @@ import { createGateway, type Gateway } from '../gateway';
 import { listen } from '../server';
 import { AggregatorRegistry } from 'prom-client';
 import { runPrimary } from './workers';
+import { workerReporting } from './worker-reports';
 
 export const SERVE_USAGE = `usage: data-holder-gateway serve
   Starts the gateway with the configuration from the environment (docs/configuration.md).
@@ -62,7 +63,10 @@ function printBanner(
 
 /** Starts one gateway in this process and stops it on a signal. */
 async function serveHere(config: Config): Promise<void> {
-  const gateway = await createGateway(config);
+  // A worker's traffic and status go to the primary, which serves the reports of every worker.
+  const reporting = cluster.isWorker ? workerReporting() : undefined;
+  const gateway = await createGateway(config, { trafficSink: reporting?.sink });
+  reporting?.answerWith(gateway.serviceLevels.reports);
   if (cluster.isWorker) {
     // The primary serves every worker's registry on METRICS_PORT; a worker listens on the API
     // port only (where /metrics is not served either: METRICS_PORT is set). prom-client answers
@@ -91,7 +95,10 @@ async function serveHere(config: Config): Promise<void> {
     const delayMs = signal === 'SIGINT' ? 0 : config.shutdownDelayMs;
     gateway.logger.info({ signal, delayMs }, 'stopping: readiness off, draining connections');
     shutdown({ delayMs }).then(
-      () => process.exit(0),
+      () => {
+        reporting?.close();
+        process.exit(0);
+      },
       (err: unknown) => {
         gateway.logger.error({ err }, 'shutdown failed');
         process.exit(1);

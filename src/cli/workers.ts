@@ -12,6 +12,8 @@ import type { Logger } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import type { Config } from '../config/config';
 import { createLogger } from '../observability/logger';
+import { REPORT_PATHS, reportsApp } from '../http/admin-routes';
+import { primaryReports } from './worker-reports';
 
 /** A worker that lived shorter than this died "young": the next replacement waits longer. */
 const YOUNG_MS = 10_000;
@@ -23,10 +25,18 @@ export function restartDelayMs(youngDeathsInARow: number): number {
   return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, youngDeathsInARow - 1));
 }
 
-/** `/metrics` of every worker, summed by prom-client's aggregator; nothing else. */
+/**
+ * `/metrics` of every worker, summed by prom-client's aggregator, and the standard's reports over
+ * every worker (worker-reports.ts); nothing else.
+ */
 async function startMetricsServer(config: Config, logger: Logger): Promise<http.Server> {
   const aggregator = new AggregatorRegistry();
+  const reports = reportsApp(primaryReports());
   const server = http.createServer((req, res) => {
+    if (REPORT_PATHS.has(req.url?.split('?')[0] ?? '')) {
+      reports(req, res);
+      return;
+    }
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
       return;

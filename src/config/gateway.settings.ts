@@ -579,6 +579,24 @@ export const GATEWAY_SETTINGS = {
       ),
     ),
   },
+  serviceLevels: {
+    customerPresentByDefault: derived(
+      'CUSTOMER_PRESENT_DEFAULT',
+      enumOf(TRUE_FALSE, {
+        default: 'false',
+        description:
+          'Whether a call without x-fapi-customer-ip-address has a customer present (High or Low Priority tier) rather than none (Unattended); true where the platform does not forward the header.',
+      }),
+      (value) => value === 'true',
+    ),
+    maintenanceRefreshSeconds: integer(
+      'MAINTENANCE_REFRESH_SECONDS',
+      1,
+      3600,
+      5,
+      'Seconds between two readings of the maintenance windows added at run time (kept in Redis); a window added by `data-holder-gateway maintenance add` applies within this time.',
+    ),
+  },
   shutdownTimeoutMs: integer(
     'SHUTDOWN_TIMEOUT_MS',
     0,

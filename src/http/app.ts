@@ -14,11 +14,13 @@ import type { FamilyProxy } from '../proxy/family-proxy';
 import type { CoreFamily, RouteSpec } from './route-spec';
 import type { TrustProxy } from '../config/trust-proxy';
 import { buildApiRouter, refuseDeclaredTooLarge } from './router';
-import { httpMetrics } from '../observability/http-metrics';
+import { addAdminReports } from './admin-routes';
+import { type AnsweredCall, httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { Readiness } from '../observability/readiness';
 import type { SharingRefusals } from '../refusals/sharing-refusals';
+import type { AdminReports } from '../observability/service-levels';
 
 export interface AppDeps {
   routes: readonly RouteSpec[];
@@ -43,6 +45,12 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** The holder's refusals to share (the operator's list, `BODY_ID_NOT_FOUND_STATUS`). */
   refusals?: SharingRefusals;
+  /** Get Metrics, Get Status and Get Outages, served by the admin listener. */
+  adminReports?: AdminReports;
+  /** Records each answered call of the route table (the traffic Get Metrics reports). */
+  onAnswered?: (call: AnsweredCall) => void;
+  /** Whether a call without `x-fapi-customer-ip-address` has a customer present. */
+  customerPresentByDefault?: boolean;
 }
 
 export interface GatewayHttp {
@@ -113,10 +121,11 @@ function addNotFoundAndErrors(app: Express): void {
   app.use(errorHandler);
 }
 
-/** The admin listener's app (`METRICS_PORT`): the probes and `/metrics`, nothing else. */
+/** The admin listener's app (`METRICS_PORT`): the probes, `/metrics` and the standard's reports. */
 function buildAdminApp(deps: AppDeps): Express {
   const app = plainExpressApp();
   addOperationalRoutes(app, deps, true);
+  if (deps.adminReports) addAdminReports(app, deps.adminReports);
   app.use(refuseDeclaredTooLarge);
   addNotFoundAndErrors(app);
   return app;
@@ -132,7 +141,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
   const app = plainExpressApp();
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   addOperationalRoutes(app, deps, !deps.separateMetrics);
-  const recordRequest = httpMetrics(deps.metrics);
+  const recordRequest = httpMetrics(deps.metrics, deps.onAnswered);
   const logRequest = createHttpLogger(deps.logger);
   app.use((req, res, next) => {
     recordRequest(req, res);
@@ -147,6 +156,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
       now: deps.now,
       passThrough: deps.passThrough,
       refusals: deps.refusals,
+      customerPresentByDefault: deps.customerPresentByDefault,
     }),
   );
   app.use(refuseDeclaredTooLarge);

@@ -11,6 +11,7 @@ import type { CallContext, CoreAdapter } from '../ports';
 import type { PagingTokens } from '../api/paging-token';
 import type { QueryParam, QueryValues } from '../api/query-values';
 import type { SharingRefusals } from '../refusals/sharing-refusals';
+import type { DeclaredTier } from '../observability/response-tiers';
 
 /** Which error body family a route answers with (see error-handler.ts). */
 export type ErrorFamily = 'v1' | 'fdx' | 'platform';
@@ -100,6 +101,17 @@ export interface RouteSpec {
    * group, metrics and maintenance windows).
    */
   coreOperation?: OperationName;
+  /**
+   * For a holder route without a `coreFamily`: the families whose cores it asks, for status and
+   * planned outages (a core of one of them failing or in a window affects it). Default: banking and
+   * energy, the cores the authorisation list merges.
+   */
+  familiesAsked?: readonly CoreFamily[];
+  /**
+   * The standard's response-time tier of the route's customer-present calls; without a customer
+   * present, High and Low Priority calls are Unattended (src/observability/response-tiers.ts).
+   */
+  tier: DeclaredTier;
   /** `holder`: the platform's signed JWT; `none`: public; or a route-specific authenticator. */
   auth: 'holder' | 'none' | Authenticator;
   /** OpenAPI security requirement of a custom authenticator (e.g. `[{ platformToken: [] }]`). */

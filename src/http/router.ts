@@ -22,6 +22,7 @@ import { parseAccountIdsBody, parseQuery } from './parameters';
 import { answerFor } from './refusal-answer';
 import type { FamilyProxy } from '../proxy/family-proxy';
 import type { AuthRequest, CoreFamily, ErrorFamily, HandlerResult, RouteSpec } from './route-spec';
+import { tierOfCall } from '../observability/response-tiers';
 
 export interface RouterDeps {
   verifyHolder: HolderVerifier;
@@ -31,6 +32,8 @@ export interface RouterDeps {
   passThrough?: ReadonlyMap<CoreFamily, FamilyProxy>;
   /** The holder's refusals to share (the operator's list); default none beyond the cores'. */
   refusals?: SharingRefusals;
+  /** Whether a call without `x-fapi-customer-ip-address` has a customer present (its tier). */
+  customerPresentByDefault?: boolean;
 }
 
 /** `/v1/banking/customer/{customerId}` -> `/v1/banking/customer/:customerId`. */
@@ -138,15 +141,17 @@ async function send(req: Request, res: Response, route: RouteSpec, result: Handl
 type Step = (req: Request, res: Response, next: NextFunction) => void | Promise<void>;
 
 /**
- * First step: the route's family, template and operation, for errors, metrics and logs; then a
- * body declared too large is refused before anything reads it.
+ * First step: the route's family, template, operation and the call's response-time tier, for
+ * errors, metrics and logs; then a body declared too large is refused before anything reads it.
  */
-function enter(route: RouteSpec): Step {
+function enter(route: RouteSpec, deps: RouterDeps): Step {
   const { family, path, operationId } = route;
+  const presentByDefault = deps.customerPresentByDefault ?? false;
   return (req, res, next) => {
     res.locals.family = family;
     res.locals.route = path;
     res.locals.operationId = operationId;
+    res.locals.tier = tierOfCall(route.tier, req.headers, presentByDefault);
     refuseDeclaredTooLarge(req, res, next);
   };
 }
@@ -304,7 +309,12 @@ function refusalAnswerStep(route: RouteSpec, deps: RouterDeps): ErrorRequestHand
 
 /** A route's steps, in order; a step that throws hands its error to the error handler. */
 function routeSteps(route: RouteSpec, deps: RouterDeps): (Step | ErrorRequestHandler)[] {
-  const steps = [enter(route), authenticate(route, deps), bodyReader(route), lastStep(route, deps)];
+  const steps = [
+    enter(route, deps),
+    authenticate(route, deps),
+    bodyReader(route),
+    lastStep(route, deps),
+  ];
   return [
     ...steps.filter((step): step is Step => step !== undefined),
     refusalAnswerStep(route, deps),

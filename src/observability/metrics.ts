@@ -3,6 +3,7 @@
  * customer or account ids: routes are templates, core calls are `<port>.<method>`.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RESPONSE_TIERS, TIER_THRESHOLD_MS } from './response-tiers';
 
 /** Circuit states as the `dhg_circuit_state` gauge values. */
 export const CIRCUIT_STATE_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
@@ -11,18 +12,40 @@ export type CircuitStateName = keyof typeof CIRCUIT_STATE_VALUE;
 export class GatewayMetrics {
   readonly registry = new Registry();
 
-  /** HTTP requests by route template, method and status. */
+  /**
+   * HTTP requests by route template, method, status and response-time tier (`none` outside the
+   * route table); a route has at most two tiers (customer present or not).
+   */
   readonly httpRequests = new Counter({
     name: 'dhg_http_requests_total',
-    help: 'HTTP requests answered, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
+    help: 'HTTP requests answered, by route template, method, status and response-time tier.',
+    labelNames: ['route', 'method', 'status', 'tier'] as const,
     registers: [this.registry],
   });
+  /** Buckets include the tiers' thresholds (1, 1.5, 4 and 6 s: response-tiers.ts). */
   readonly httpDuration = new Histogram({
     name: 'dhg_http_request_duration_seconds',
-    help: 'HTTP request duration, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    help: 'HTTP request duration, by route template, method, status and response-time tier.',
+    labelNames: ['route', 'method', 'status', 'tier'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2.5, 4, 5, 6, 10],
+    registers: [this.registry],
+  });
+  /**
+   * Each tier's threshold, labelled with the request histogram's `le` bound equal to it: alerts
+   * and panels select each tier's bucket of calls within its threshold by joining on it.
+   */
+  readonly tierThreshold = new Gauge({
+    name: 'dhg_response_tier_threshold_seconds',
+    help: "The standard's response-time threshold of each tier; le: the request histogram bucket bound equal to it.",
+    labelNames: ['tier', 'le'] as const,
+    aggregator: 'first',
+    registers: [this.registry],
+  });
+  /** Calls inside a planned maintenance window: left out of availability (operations.md). */
+  readonly plannedOutageRequests = new Counter({
+    name: 'dhg_planned_outage_requests_total',
+    help: 'Requests answered while a planned maintenance window of their core was in effect, by whether the answer was a server error (5xx).',
+    labelNames: ['server_error'] as const,
     registers: [this.registry],
   });
   /** Core calls by adapter, operation and outcome. */
@@ -112,6 +135,14 @@ export class GatewayMetrics {
   constructor(options: { processMetrics?: boolean } = {}) {
     if (options.processMetrics ?? true)
       collectDefaultMetrics({ register: this.registry, prefix: 'dhg_' });
+    for (const tier of RESPONSE_TIERS) {
+      const seconds = TIER_THRESHOLD_MS[tier] / 1000;
+      this.tierThreshold.set({ tier, le: String(seconds) }, seconds);
+    }
+    // Both series exist from the start, so that availability expressions always have them.
+    for (const serverError of ['true', 'false']) {
+      this.plannedOutageRequests.inc({ server_error: serverError }, 0);
+    }
   }
 
   setCircuitState(adapter: string, circuit: string, state: CircuitStateName): void {

@@ -124,6 +124,22 @@ describe('the command line after npm ci --omit=dev', () => {
     expect(fs.existsSync(target)).toBe(false);
   });
 
+  it('when maintenance is asked for help or run without Redis, then it explains itself or exits 1 saying why', async () => {
+    expect((await main(['--help'])).stdout).toContain('  maintenance ');
+    const help = await main(['maintenance', '--help']);
+    expect({ code: help.code, usage: help.stdout.split('\n')[0] }).toEqual({
+      code: 0,
+      usage: 'usage: data-holder-gateway maintenance <command>',
+    });
+    const noRedis = await main(['maintenance', 'list']);
+    expect({ code: noRedis.code, stderr: noRedis.stderr }).toEqual({
+      code: 1,
+      stderr:
+        'maintenance windows are kept in Redis: set REDIS_URL (or a Redis Cluster or Sentinel)\n',
+    });
+    // Three processes started one after the other.
+  }, 60_000);
+
   it('when check runs on a valid environment, then it exits 0', async () => {
     const res = await main(['check']);
     expect(res).toMatchObject({ code: 0, stdout: 'configuration valid (core adapter demo)\n' });

@@ -450,7 +450,7 @@ describe('metrics', () => {
       await gw.get(DETAIL, { headers: { authorization: 'Bearer x.y.z' } });
       const text = await (await fetch(`${gw.origin}/metrics`)).text();
       expect(text).toContain(
-        'dhg_http_requests_total{route="/v1/common/customer/{customerId}/detail",method="GET",status="200"} 1',
+        'dhg_http_requests_total{route="/v1/common/customer/{customerId}/detail",method="GET",status="200",tier="unattended"} 1',
       );
       expect(text).toContain('dhg_auth_failures_total{reason="malformed_token"} 1');
       expect(text).toContain('dhg_process_cpu_user_seconds_total');

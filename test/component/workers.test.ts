@@ -133,6 +133,30 @@ describe('WORKERS=2 with the built command line', () => {
     expect((await get(port, '/metrics')).status).toBe(404);
   });
 
+  it("when the primary's METRICS_PORT is asked for the standard's reports, then they cover every worker", async () => {
+    // Six more calls, each on a connection of its own: the workers share them.
+    for (let i = 0; i < 6; i += 1) expect((await get(port, PATH, await token())).status).toBe(200);
+    const unattended = async () =>
+      JSON.parse((await get(metricsPort, '/admin/metrics?period=CURRENT')).body).data.invocations
+        .unattended.currentDay as number;
+    // The calls so far: 1 + 6 replays before, 6 now; workers hand theirs over once a second.
+    let seen = 0;
+    for (let i = 0; i < 60 && seen < 13; i += 1) {
+      seen = await unattended();
+      if (seen < 13) await sleep(100);
+    }
+    expect(seen).toBe(13);
+    const status = JSON.parse((await get(metricsPort, '/discovery/status')).body);
+    expect(status.data).toEqual({ status: 'OK', updateTime: expect.any(String) });
+    const outages = JSON.parse((await get(metricsPort, '/discovery/outages')).body);
+    expect(outages.data).toEqual({ outages: [] });
+    const bad = await get(metricsPort, '/admin/metrics?period=NOW');
+    expect({ status: bad.status, body: JSON.parse(bad.body) }).toEqual({
+      status: 400,
+      body: { error: 'Invalid field: period' },
+    });
+  });
+
   it('when a worker is killed, then the primary replaces it and the port keeps serving', async () => {
     const before = await workerPids(child.pid!);
     process.kill(before[0]!, 'SIGKILL');

@@ -125,6 +125,8 @@ describe('configuration', () => {
       WORKERS: 2,
       SHARING_REFUSALS_FILE: file,
       BODY_ID_NOT_FOUND_STATUS: 422,
+      CUSTOMER_PRESENT_DEFAULT: 'true',
+      MAINTENANCE_REFRESH_SECONDS: 6,
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -190,6 +192,10 @@ describe('configuration', () => {
       keySecret: 's'.repeat(43),
     });
     expect(config.workers).toBe(2);
+    expect(config.serviceLevels).toEqual({
+      customerPresentByDefault: true,
+      maintenanceRefreshSeconds: 6,
+    });
     // Every variable of the table is given above (CORE_ADAPTER, CORE_ADAPTERS and HOLDER_DEV_KEYS
     // are those whose other values need a core other than the demo: see core-layout.test.ts and
     // the tests below; the Cluster and

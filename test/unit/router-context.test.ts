@@ -25,6 +25,7 @@ describe('call context', () => {
       tags: [],
       family: 'v1',
       auth: 'none',
+      tier: 'unauthenticated',
       query: [],
       response: { type: 'object' },
       handle: async ({ ctx }) => {

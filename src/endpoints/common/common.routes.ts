@@ -21,6 +21,7 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
       // No core family: the list merges every core's accounts and is never passed through.
       family: 'v1',
       auth: 'holder',
+      tier: 'highPriority',
       query: [],
       response: {
         type: 'object',
@@ -41,6 +42,7 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
       coreFamily: 'common',
       coreOperation: 'customer.getCustomerDetail',
       auth: 'holder',
+      tier: 'highPriority',
       query: [],
       response: {
         type: 'object',

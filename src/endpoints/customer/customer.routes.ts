@@ -18,6 +18,10 @@ function searchRoute(customers: CustomerService): RouteSpec {
     path: '/auth/v1/customer/search',
     summary: 'Customers an email address belongs to (consent flow)',
     tags: ['Consent flow'],
+    // The consent flow runs while the customer signs in: the tier of customer data.
+    tier: 'highPriority',
+    // Every core that can search is asked: any of them failing fails the search.
+    familiesAsked: ['banking', 'energy', 'common', 'fdx', 'products'],
     // No core family: every core that serves customers is asked, and never passed through.
     family: 'v1',
     auth: 'holder',
@@ -38,6 +42,9 @@ function identityRoute(customers: CustomerService): RouteSpec {
     method: 'GET',
     path: '/auth/v1/customer/{customerId}',
     summary: "The customer's identity claims (consent flow)",
+    tier: 'highPriority',
+    // Identity comes from the core serving common.
+    familiesAsked: ['common'],
     tags: ['Consent flow'],
     // No core family: the identity comes from the core serving `common`, read through its port.
     family: 'v1',

@@ -115,6 +115,7 @@ function transactionsRoute(fdx: FdxService): RouteSpec {
     coreFamily: 'fdx',
     coreOperation: 'fdx.listTransactions',
     auth: 'holder',
+    tier: 'lowPriority',
     query: [],
     checkRequest: listingChecks('required'),
     parameters: [
@@ -151,6 +152,7 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       coreFamily: 'fdx',
       coreOperation: 'fdx.listStatements',
       auth: 'holder',
+      tier: 'lowPriority',
       query: [],
       checkRequest: listingChecks('optional'),
       parameters: [
@@ -182,6 +184,7 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       coreFamily: 'fdx',
       coreOperation: 'fdx.getStatementDocument',
       auth: 'holder',
+      tier: 'largePayload',
       query: [],
       checkRequest: ({ params }) =>
         checkFdxIds(params.customerId!, params.accountId!, params.statementId!),
@@ -224,6 +227,7 @@ function assetTransferNetworksRoute(fdx: FdxService): RouteSpec {
     coreFamily: 'fdx',
     coreOperation: 'fdx.listAssetTransferNetworks',
     auth: 'holder',
+    tier: 'lowPriority',
     query: [],
     checkRequest: listingChecks('none'),
     parameters: [FDX_PARAMETERS.offset, FDX_PARAMETERS.limit],

@@ -17,9 +17,13 @@ export async function storeCall<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What every platform route shares: its family and the answers of the limits and stores. */
+/**
+ * What every platform route shares: its family, its tier (no customer authorises these calls:
+ * the standard's Unauthenticated tier) and the answers of the limits and stores.
+ */
 export const COMMON = {
   family: 'platform' as const,
+  tier: 'unauthenticated' as const,
   query: [],
   responses: {
     429: platformError('Rate limited (rate_limited); see Retry-After'),
