@@ -23,8 +23,10 @@ const COMPOSITION_ROOT = [
 const MAPPERS = '^adapters/([^/]+)/mappers/';
 /** A core system's own tests (adapters/<system>/test/) may read src/ as test/ does. */
 const ADAPTER_TESTS = '^adapters/[^/]+/test/';
-/** Express and its type packages, and the proxy that plugs into it. */
-const EXPRESS = 'node_modules/((@types/)?express(-serve-static-core)?|http-proxy-middleware)/';
+/** Express and its type packages. */
+const EXPRESS = 'node_modules/(@types/)?express(-serve-static-core)?/';
+/** A folder named `proxy` anywhere in src/ but src/proxy/ itself. */
+const SPLIT_PROXY = '^src/.+/proxy/';
 
 module.exports = {
   forbidden: [
@@ -54,8 +56,7 @@ module.exports = {
     },
     {
       name: 'express-only-in-http',
-      comment:
-        'Nothing outside src/http imports Express or http-proxy-middleware, not even their types.',
+      comment: 'Nothing outside src/http imports Express, not even its types.',
       severity: 'error',
       from: { path: '^(src|adapters|packages)/', pathNot: '^src/http/' },
       to: { path: EXPRESS },
@@ -117,6 +118,33 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/adapter-sdk/' },
       to: { pathNot: ['^packages/adapter-sdk/', '^node_modules/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'proxy-in-one-room',
+      comment:
+        'Pass-through lives in src/proxy/ alone (docs/decisions/0036-one-pipeline-for-pass-through.md): a second proxy folder (src/http/proxy/ was one) grew a second copy of circuits and metrics beside the resilience stack.',
+      severity: 'error',
+      from: { path: SPLIT_PROXY },
+      to: {},
+    },
+    {
+      name: 'proxy-in-one-room',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: SPLIT_PROXY },
+    },
+    {
+      name: 'proxy-on-the-resilience-stack',
+      comment:
+        "The proxy is the innermost step of its instance's resilience stack (ResilientAdapter.pass): it makes no circuit, window or timeout of its own.",
+      severity: 'error',
+      from: { path: '^src/proxy/' },
+      to: {
+        path: [
+          '^src/resilience/(circuits|circuit-groups|maintenance|timeout|retry-budget)\\.ts$',
+          'node_modules/opossum/',
+        ],
+      },
     },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],

@@ -7,10 +7,9 @@ import { buildApp, type GatewayHttp } from './http/app';
 import { type CoreInstance, createCoreInstances } from './adapters';
 import { composedAdapter, type ServingInstance } from './cores/composed-adapter';
 import { CORE_FAMILIES, type CoreFamily } from './config/core-layout';
-import { passThroughProxies, type PassThroughEntry } from './http/proxy/pass-through';
-import type { FamilyProxy } from './http/proxy/family-proxy';
+import { passThroughProxies, type PassThroughEntry } from './proxy/pass-through';
 import { PROXY_KIND } from './proxy/proxy-adapter';
-import { proxySettingsFrom } from './proxy/proxy-settings';
+import { type ProxySettings, proxySettingsFrom } from './proxy/proxy-settings';
 import { type DevKey, loadDevKey } from './auth/dev-keys';
 import { AuthError, createHolderVerifier, type HolderVerifier } from './auth/holder-auth';
 import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
@@ -283,6 +282,14 @@ async function coreInstances(
   ];
 }
 
+/** The resilience settings of an instance: a pass-through instance may have its own timeout. */
+function settingsOf(
+  settings: ResilienceDeps['settings'],
+  proxy: ProxySettings | undefined,
+): ResilienceDeps['settings'] {
+  return proxy?.timeoutMs === undefined ? settings : { ...settings, timeoutMs: proxy.timeoutMs };
+}
+
 /**
  * Each instance wrapped by its own resilience stack (circuits, cache keys and metrics by id),
  * around the check of its answers: the stack caches only what the check saw.
@@ -292,7 +299,8 @@ function resilientInstances(
   deps: Omit<ResilienceDeps, 'adapterId'>,
   outputCheck: Config['adapterOutputCheck'],
 ): (ServingInstance & { resilient: ResilientAdapter; raw: CoreAdapter })[] {
-  return instances.map(({ id, families, adapter }) => {
+  return instances.map(({ id, kind, families, adapter, block }) => {
+    const proxy = kind === PROXY_KIND ? proxySettingsFrom(block) : undefined;
     const logger = deps.logger.child({ adapter: id });
     const checked = withOutputCheck(adapter, {
       ...outputCheck,
@@ -300,7 +308,8 @@ function resilientInstances(
       metrics: deps.metrics,
       logger,
     });
-    const resilient = withResilience(checked, { ...deps, logger, adapterId: id });
+    const settings = settingsOf(deps.settings, proxy);
+    const resilient = withResilience(checked, { ...deps, settings, logger, adapterId: id });
     return { id, families, adapter: resilient.adapter, resilient, raw: adapter };
   });
 }
@@ -335,23 +344,36 @@ async function stateStores(
   return { ...stores, redisKeys, maintenance, resilience };
 }
 
-/** Each core instance behind its resilience stack (and the check of its answers). */
-function servedCores(
-  instances: CoreInstance[],
+/** What every instance's resilience stack is made with. */
+function stackDepsOf(
   config: Config,
-  deps: Pick<Awaited<ReturnType<typeof stateStores>>, 'resilience' | 'cacheRedis' | 'redisKeys'> & {
-    metrics: GatewayMetrics;
-    logger: Logger;
-    now: () => number;
-  },
+  state: Pick<Awaited<ReturnType<typeof stateStores>>, 'resilience' | 'cacheRedis' | 'redisKeys'>,
+  metrics: GatewayMetrics,
+  logger: Logger,
+  now: () => number,
+): Omit<ResilienceDeps, 'adapterId'> {
+  const cache = cacheStore(config, state.cacheRedis, logger);
+  return { settings: state.resilience, metrics, cache, keys: state.redisKeys, logger, now };
+}
+
+/** The pass-through proxies (configured and the embedder's), each on its instance's stack. */
+function passThroughOf(
+  instances: readonly CoreInstance[],
+  options: GatewayOptions,
+  served: readonly { id: string; resilient: ResilientAdapter }[],
+  deps: Omit<ResilienceDeps, 'adapterId'>,
 ) {
-  const { resilience, cacheRedis, redisKeys, metrics, logger, now } = deps;
-  const cache = cacheStore(config, cacheRedis, logger);
-  return resilientInstances(
-    instances,
-    { settings: resilience, metrics, cache, keys: redisKeys, logger, now },
-    config.adapterOutputCheck,
+  const stacks = passThroughStacks(served, deps);
+  const passThrough = passThroughProxies(
+    [...passThroughEntries(instances), ...(options.passThrough ?? [])],
+    {
+      stackOf: stacks.stackOf,
+      defaultTimeoutMs: deps.settings.timeoutMs,
+      metrics: deps.metrics,
+      logger: deps.logger,
+    },
   );
+  return { stacks, passThrough };
 }
 
 /**
@@ -375,27 +397,36 @@ async function refusalsAndInstances(
 }
 
 /**
- * An instance's circuits: its ports' and, when it passes families through, its proxy's. A live
- * view: circuits are created at their first call. A pass-through instance's ports use the
- * `accounts` and `customer` circuits, its proxy one per family: the names never meet.
+ * The resilience stack of each pass-through instance: the instance's own when it is one of the
+ * configured cores (its ports and its passed-through calls share circuits), else one made for it
+ * (an embedder's `passThrough` entry), with no ports.
  */
-function allCircuits(
-  ports: ReadonlyMap<string, CircuitBreaker>,
-  proxy: FamilyProxy | undefined,
-): ReadonlyMap<string, CircuitBreaker> {
-  if (!proxy) return ports;
-  const both = () => new Map([...ports, ...proxy.circuits]);
+function passThroughStacks(
+  served: readonly { id: string; resilient: ResilientAdapter }[],
+  deps: Omit<ResilienceDeps, 'adapterId'>,
+) {
+  const own = new Map<string, ResilientAdapter>();
   return {
-    get: (name) => ports.get(name) ?? proxy.circuits.get(name),
-    has: (name) => ports.has(name) || proxy.circuits.has(name),
-    get size() {
-      return both().size;
+    own,
+    stackOf(id: string, settings: ProxySettings): ResilientAdapter {
+      const known = served.find((s) => s.id === id)?.resilient ?? own.get(id);
+      if (known) return known;
+      const made = withResilience({ id } as CoreAdapter, {
+        ...deps,
+        settings: settingsOf(deps.settings, settings),
+        logger: deps.logger.child({ adapter: id }),
+        adapterId: id,
+      });
+      own.set(id, made);
+      return made;
     },
-    keys: () => both().keys(),
-    values: () => both().values(),
-    entries: () => both().entries(),
-    forEach: (fn) => both().forEach((value, key) => fn(value, key, both())),
-    [Symbol.iterator]: () => both()[Symbol.iterator](),
+    /** Circuit breakers by instance id: the configured instances', then those made here. */
+    circuits(): Map<string, ReadonlyMap<string, CircuitBreaker>> {
+      return new Map<string, ReadonlyMap<string, CircuitBreaker>>([
+        ...served.map((s) => [s.id, s.resilient.circuits] as const),
+        ...[...own].map(([id, stack]) => [id, stack.circuits] as const),
+      ]);
+    },
   };
 }
 
@@ -430,16 +461,12 @@ export async function createGateway(
   const { refusals, closeRefusals, instances } = started;
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const state = await stateStores(config, options, metrics, logger, now);
-  const { redisKeys, redis, cacheRedis, replayStore, maintenance, resilience } = state;
-  const served = servedCores(instances, config, { ...state, metrics, logger, now });
+  const { redisKeys, redis, cacheRedis, replayStore, maintenance } = state;
+  const stackDeps = stackDepsOf(config, state, metrics, logger, now);
+  const served = resilientInstances(instances, stackDeps, config.adapterOutputCheck);
   const adapter = composedAdapter(served, logger);
-  const passThrough = passThroughProxies(
-    [...passThroughEntries(instances), ...(options.passThrough ?? [])],
-    { resilience, metrics, logger },
-  );
-  const circuits = new Map(
-    served.map((s) => [s.id, allCircuits(s.resilient.circuits, passThrough.byId.get(s.id))]),
-  );
+  const { stacks, passThrough } = passThroughOf(instances, options, served, stackDeps);
+  const circuits = stacks.circuits();
   let stopping = false;
   const readiness = readinessProbe({
     keySet,
@@ -505,6 +532,7 @@ export async function createGateway(
       maintenance.close();
       for (const fn of closers.reverse()) await fn();
       for (const s of served) s.resilient.close();
+      for (const stack of stacks.own.values()) stack.close();
       await replayStore.close();
       await adapter.close?.();
       for (const client of new Set([redis, cacheRedis])) {

@@ -13,6 +13,8 @@
  * - 5xx (503 with `Retry-After` → `retryAfterSeconds`), connection failures → CoreUnavailableError;
  * - connect, headers and body timeouts → CoreTimeoutError;
  * - an aborted call rethrows the signal's reason (the gateway's timeout error, or the caller gone);
+ * - any other 4xx → CoreRejectedRequestError (`coreAnswerFailure`): Fineract refused a value the
+ *   caller sent, 400 to the caller, never a core failure (it never counts toward a circuit);
  * - any other status or a body that is not JSON → a plain Error (500, logged by the gateway).
  * Logs carry the operation name and status only: no path (it holds client ids), no body, no
  * credentials.
@@ -23,6 +25,7 @@ import {
   CoreUnavailableError,
   type AdapterContext,
   type CallContext,
+  coreAnswerFailure,
   exactJsonNumber,
   retryAfterSeconds,
   transportErrorCode,
@@ -144,7 +147,11 @@ export class FineractClient {
         retryAfter !== undefined && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {},
       );
     }
-    throw new Error(`Fineract ${operation} answered ${status}`);
+    throw coreAnswerFailure(
+      status,
+      response.headers['retry-after'],
+      new Error(`Fineract ${operation} answered ${status}`),
+    );
   }
 
   private failure(operation: string, err: unknown, ctx: CallContext): Error {

@@ -9,9 +9,11 @@
  *   one fresh token and one more try; unauthorized → CoreUnavailableError and an error log naming
  *   the setting (never the token or key); not found → KrakenAnswerError('notFound') for the
  *   adapter to turn into the port's answer; throttled → CoreUnavailableError with `Retry-After`
- *   when Kraken sent one; anything else → a plain Error (500, logged by the gateway);
+ *   when Kraken sent one; a validation error (`errorType` VALIDATION) → CoreRejectedRequestError
+ *   (400, never a core failure); anything else → a plain Error (500, logged by the gateway);
  * - HTTP 5xx and 429 (with `Retry-After` → `retryAfterSeconds`), connection failures →
- *   CoreUnavailableError; 401/403 → CoreUnavailableError and an error log;
+ *   CoreUnavailableError; 401/403 → CoreUnavailableError and an error log; any other 4xx →
+ *   CoreRejectedRequestError (`coreAnswerFailure`);
  * - connect, headers and body timeouts → CoreTimeoutError; an aborted call rethrows the signal's
  *   reason (the gateway's timeout error, or the caller gone).
  * Logs carry the operation name, status and error code only: no variables (they hold account
@@ -22,6 +24,8 @@ import { Pool } from 'undici';
 import {
   type AdapterContext,
   type CallContext,
+  coreAnswerFailure,
+  CoreRejectedRequestError,
   CoreUnavailableError,
   type GatewayError,
   exactJsonNumber,
@@ -122,7 +126,11 @@ export class KrakenClient {
       );
     }
     if (posted.status !== 200 || !posted.body) {
-      throw new Error(`Kraken ${operation} answered ${posted.status}`);
+      throw coreAnswerFailure(
+        posted.status,
+        posted.retryAfter === undefined ? undefined : String(posted.retryAfter),
+        new Error(`Kraken ${operation} answered ${posted.status}`),
+      );
     }
     const { data, errors } = posted.body;
     if (Array.isArray(errors) && errors.length > 0) {
@@ -130,6 +138,11 @@ export class KrakenClient {
       if (kind === 'unauthorized') throw this.unauthorized(operation, code);
       if (kind === 'notFound' || kind === 'tokenExpired') {
         throw new KrakenAnswerError(kind, operation, code);
+      }
+      if (kind === 'rejected') {
+        throw new CoreRejectedRequestError({
+          cause: new Error(`Kraken ${operation} refused a value (${code ?? 'VALIDATION'})`),
+        });
       }
       if (kind === 'throttled') {
         this.log.warn({ operation, errorCode: code }, 'Kraken throttled the gateway');

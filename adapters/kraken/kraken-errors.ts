@@ -14,6 +14,8 @@ export type KrakenErrorKind =
   | 'notFound'
   /** Kraken throttled the caller. */
   | 'throttled'
+  /** Kraken refused a value of the request (a validation error): the caller's, not a failure. */
+  | 'rejected'
   /** Anything else: a bug or an answer the adapter does not expect. */
   | 'failure';
 
@@ -38,6 +40,7 @@ const KINDS: Readonly<Record<string, KrakenErrorKind>> = {
 const TYPES: Readonly<Record<string, KrakenErrorKind>> = {
   NOT_FOUND: 'notFound',
   AUTHORIZATION: 'unauthorized',
+  VALIDATION: 'rejected',
 };
 
 /** One entry of a GraphQL answer's `errors`. */
@@ -57,6 +60,7 @@ export function classify(errors: readonly GraphqlError[]): {
     'tokenExpired',
     'throttled',
     'failure',
+    'rejected',
     'notFound',
   ];
   const found = errors.map((e) => {

@@ -17,6 +17,7 @@
 import { parse } from 'lossless-json';
 import { Pool } from 'undici';
 import {
+  coreAnswerFailure,
   CoreTimeoutError,
   CoreUnavailableError,
   type CallContext,
@@ -126,7 +127,13 @@ export class TemplateCoreClient {
         const after = retryAfterSeconds(res.headers['retry-after']);
         throw new CoreUnavailableError(after !== undefined ? { retryAfterSeconds: after } : {});
       }
-      throw new Error(`template core answered ${res.statusCode} on ${route}`);
+      // Any other 4xx refuses what the caller asked (400 to it, never a core failure); 401 and
+      // 403 are the gateway's credentials refused (503).
+      throw coreAnswerFailure(
+        res.statusCode,
+        res.headers['retry-after'],
+        new Error(`template core answered ${res.statusCode} on ${route}`),
+      );
     } catch (err) {
       throw this.failure(err, ctx.signal);
     }

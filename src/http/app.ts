@@ -10,7 +10,7 @@ import { RouteNotFoundError } from '../errors';
 import { declaresTooLargeBody } from './body-reader';
 import { errorHandler, sendError } from './error-handler';
 import { buildOpenApi } from './openapi';
-import type { FamilyProxy } from './proxy/family-proxy';
+import type { FamilyProxy } from '../proxy/family-proxy';
 import type { CoreFamily, RouteSpec } from './route-spec';
 import type { TrustProxy } from '../config/trust-proxy';
 import { buildApiRouter, refuseDeclaredTooLarge } from './router';

@@ -2,6 +2,7 @@
 import type { CoreFamily } from '../config/core-layout';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RedisClient } from '../resilience/redis';
+import type { OperationName } from '../resilience/operations';
 import type { RedisKeys } from '../resilience/redis-keys';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
@@ -95,6 +96,12 @@ export interface RouteSpec {
    */
   coreFamily?: CoreFamily;
   /**
+   * The port operation whose data the route serves (required with `coreFamily`): a passed-through
+   * call of the route goes through the resilience stack as this operation does (its circuit
+   * group, metrics and maintenance windows).
+   */
+  coreOperation?: OperationName;
+  /**
    * For a holder route without a `coreFamily`: the families whose cores it asks, for status and
    * planned outages (a core of one of them failing or in a window affects it). Default: banking and
    * energy, the cores the authorisation list merges.
@@ -124,12 +131,14 @@ export interface RouteSpec {
   requestSchema?: object;
   /**
    * The checks of its own parameters a family makes before it calls the core (FDX: id lengths,
-   * dates, limit); run before a proxied route is passed through, so it refuses what the mapped
-   * route refuses. Throws a GatewayError.
+   * dates, limit; products: the product contract, page size, category); run before a proxied
+   * route is passed through, so it refuses what the mapped route refuses. Throws a GatewayError.
    */
   checkRequest?: (input: {
     params: Record<string, string>;
     rawQuery: Record<string, unknown>;
+    /** The parsed body of routes with `body: 'json'` or `'json-or-form'`. */
+    body?: unknown;
   }) => void;
   /**
    * Whether a customer the operator's refusal list flags for harm is refused (403) before the

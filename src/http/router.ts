@@ -20,8 +20,7 @@ import { declaresTooLargeBody, payloadTooLarge, readBody } from './body-reader';
 import { sendJson } from './json-answer';
 import { parseAccountIdsBody, parseQuery } from './parameters';
 import { answerFor } from './refusal-answer';
-import type { FamilyProxy } from './proxy/family-proxy';
-import { CORE_FAMILY_SPACES } from './proxy/family-spaces';
+import type { FamilyProxy } from '../proxy/family-proxy';
 import type { AuthRequest, CoreFamily, ErrorFamily, HandlerResult, RouteSpec } from './route-spec';
 import { tierOfCall } from '../observability/response-tiers';
 
@@ -42,11 +41,22 @@ export function routePattern(template: string): string {
   return template.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** The request target exactly as sent, without the query (the `aud` of holder tokens). */
+/** `scheme://authority` at the start of an absolute-form request target (RFC 9112, 3.2.2). */
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * The request target exactly as sent, without the query (the `aud` of holder tokens). An
+ * absolute-form target (`GET http://host/v1/...`) is served by its path, as the router matches
+ * it: its scheme and authority are the caller's words, never the gateway's to use.
+ */
 export function rawPath(req: Request): string {
-  const url = req.originalUrl;
+  let url = req.originalUrl;
+  if (url.charCodeAt(0) !== 47 /* '/' */) {
+    const authority = ABSOLUTE_FORM.exec(url);
+    if (authority) url = url.slice(authority[0].length) || '/';
+  }
   const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+  return q === -1 ? url : url.slice(0, q) || '/';
 }
 
 /**
@@ -241,21 +251,19 @@ function markDeprecated(route: RouteSpec, res: Response, params: Record<string, 
 
 /**
  * A proxied route's last step: the same query, body and family checks as the handler's, then
- * the upstream call instead of the handler (the upstream applies its own defaults).
+ * the upstream call instead of the handler, given only what was checked (the upstream applies
+ * its own defaults).
  */
 function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy): Step {
-  const space = CORE_FAMILY_SPACES[route.coreFamily!];
-  if (!route.path.startsWith(`${space}/`)) {
-    throw new Error(`route ${route.operationId} is outside its core family's space ${space}`);
-  }
   const forward = proxy.forward(route);
-  return async (req, res, next) => {
+  return async (req, res) => {
     const rawQuery = req.query as Record<string, unknown>;
     const query = parseQuery(rawQuery, route.query);
     if (route.dateWindow) withDateWindow(query, deps.now());
     const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
     const params = req.params as Record<string, string>;
-    route.checkRequest?.({ params, rawQuery });
+    const body: unknown = route.body ? req.body : undefined;
+    route.checkRequest?.({ params, rawQuery, body });
     refuseBeforeCore(
       route,
       deps.refusals ?? SharingRefusals.NONE,
@@ -265,7 +273,17 @@ function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy)
       },
     );
     markDeprecated(route, res, params);
-    await forward(req, res, next);
+    await forward(
+      {
+        method: req.method,
+        params,
+        rawQuery,
+        body,
+        headers: req.headers,
+        ctx: new RequestCallContext(res),
+      },
+      res,
+    );
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The built-in adapter kind `proxy`: a core that already speaks the interface. The gateway passes
- * the families it serves through to it (src/http/proxy/), and asks it, as any core, for the
+ * the families it serves through to it (family-proxy.ts), and asks it, as any core, for the
  * authorisation list (merged with the other cores'), the customer detail, and the consent
  * flow's customer search and identity its ports need.
  * Its settings block is {@link proxySettingsSchema}, `<ID>_BASE_URL` and the rest.

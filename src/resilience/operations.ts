@@ -44,6 +44,11 @@ type Port<P extends PortName> = NonNullable<CoreAdapter[P]>;
 /** The method names of a port (every member of a port interface is a method). */
 type MethodOf<P extends PortName> = Extract<keyof Port<P>, string>;
 
+/** An operation's name, `<port>.<method>` (e.g. `banking.listBalances`): only the table's. */
+export type OperationName = {
+  [P in PortName]: `${P}.${MethodOf<P>}`;
+}[PortName];
+
 export type OperationTable = {
   readonly [P in PortName]: { readonly [M in MethodOf<P>]-?: OperationSpec };
 };

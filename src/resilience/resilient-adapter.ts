@@ -10,6 +10,11 @@
  * retry-budget.ts, circuits.ts, timeout.ts); this one composes them per operation. Operations are
  * named `<port>.<method>` (e.g. `banking.listBalances`); the metric labels, the cache keys and
  * the per-operation settings use that name. Circuits are per group of operations (operations.ts).
+ *
+ * A passed-through request (src/proxy/) goes through the same stack as the port operation its
+ * route serves (`pass`): maintenance window -> circuit breaker -> timeout -> the upstream call.
+ * Its answer is streamed to the caller, never held, so it is neither cached, coalesced nor
+ * retried; everything else (circuits, outcomes, metrics, log lines) is the adapters' own.
  */
 import type CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
@@ -25,7 +30,13 @@ import { circuitNames } from './circuit-groups';
 import { Circuits } from './circuits';
 import { isCoreFailure } from './core-failure';
 import { maintenanceClock } from './maintenance';
-import { NEVER_CACHED, OPERATION_NAMES, type OperationPolicy, operations } from './operations';
+import {
+  NEVER_CACHED,
+  OPERATION_NAMES,
+  type OperationName,
+  type OperationPolicy,
+  operations,
+} from './operations';
 import { RetryBudget } from './retry-budget';
 import { SingleFlight } from './single-flight';
 import { withTimeout } from './timeout';
@@ -53,6 +64,16 @@ export interface ResilientAdapter {
    * apart), each created at its group's first call; for tests and health.
    */
   circuits: ReadonlyMap<string, CircuitBreaker>;
+  /**
+   * One call that is no port method (a passed-through request) through the stack as `operation`:
+   * its maintenance windows, its circuit, the timeout (whose signal `send` gets) and its metrics.
+   * A GatewayError below 500 that `send` throws is the caller's, never a core failure.
+   */
+  pass<T>(
+    operation: OperationName,
+    send: (ctx: CallContext) => Promise<T>,
+    ctx: CallContext,
+  ): Promise<T>;
   close(): void;
 }
 
@@ -173,6 +194,14 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     now,
   });
 
+  /** Refuses a call of `operation` inside a maintenance window of the instance. */
+  const refuseInWindow = (operation: string): void => {
+    const retryAfter = maintenance();
+    if (retryAfter === undefined) return;
+    metrics.coreDuration.observe({ adapter: adapterId, operation, outcome: 'maintenance' }, 0);
+    throw new CoreUnavailableError({ retryAfterSeconds: retryAfter });
+  };
+
   const wrap = (operation: string, policy: OperationPolicy, fn: AnyFn): AnyFn => {
     const read = policy.kind === 'read';
     const ttlMs = read ? (settings.cacheTtlSeconds[operation] ?? policy.ttlSeconds) * 1000 : 0;
@@ -182,11 +211,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     return async (...allArgs: unknown[]) => {
       const ctx = allArgs[allArgs.length - 1] as CallContext;
       const args = allArgs.slice(0, -1);
-      const retryAfter = maintenance();
-      if (retryAfter !== undefined) {
-        metrics.coreDuration.observe({ adapter: adapterId, operation, outcome: 'maintenance' }, 0);
-        throw new CoreUnavailableError({ retryAfterSeconds: retryAfter });
-      }
+      refuseInWindow(operation);
       const { requestId } = ctx;
       if (!read) {
         const retryable = policy.kind !== 'write';
@@ -239,6 +264,17 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
   return {
     adapter: wrapped as unknown as CoreAdapter,
     circuits: circuits.byName,
+    async pass(operation, send, ctx) {
+      refuseInWindow(operation);
+      return (await callCore({
+        operation,
+        fn: send as AnyFn,
+        args: [],
+        callerSignal: ctx.signal,
+        requestId: ctx.requestId,
+        retryable: false,
+      })) as Awaited<ReturnType<typeof send>>;
+    },
     close: () => circuits.close(),
   };
 }

@@ -176,6 +176,36 @@ describe('routing and request ids', () => {
     expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
   });
 
+  it('when the target is in absolute form, then it is served by its path, and its host never reaches the log', async () => {
+    const token = await gw.token(DETAIL);
+    const { port } = new URL(gw.origin);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `http://elsewhere.example${DETAIL}`,
+            headers: { authorization: `Bearer ${token}`, 'x-request-id': 'absolute-1' },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          },
+        )
+        .on('error', reject);
+    });
+    const byPath = await gw.get(DETAIL);
+    expect({ status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({
+      status: 200,
+      body: byPath.body,
+    });
+    const line = capture.lines.find((l) => l.includes('absolute-1'))!;
+    expect(JSON.parse(line)).toMatchObject({ route: '/v1/common/customer/{customerId}/detail' });
+    expect(capture.lines.join('\n')).not.toContain('elsewhere.example');
+  });
+
   it('when the caller sends a safe X-Request-Id, then it is echoed; otherwise a UUID is made', async () => {
     const given = await gw.get(DETAIL, { headers: { 'x-request-id': 'abc-123.DEF_4' } });
     expect(given.headers.get('x-request-id')).toBe('abc-123.DEF_4');

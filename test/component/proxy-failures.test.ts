@@ -15,7 +15,7 @@ const TX = `/fdx/v6/customer/${C}/accounts/${OPEN}/transactions?startTime=2026-0
 const DETAIL = `/v1/common/customer/${C}/detail`;
 const REQUEST_ID = 'proxy-failure-1';
 
-type Behaviour = 'hang' | 'fail' | 'ok';
+type Behaviour = 'hang' | 'fail' | 'refuse' | 'ok';
 
 /** Calls of the core-call histogram with these labels. */
 async function calls(gw: TestGateway, labels: Record<string, string>): Promise<number> {
@@ -40,6 +40,12 @@ describe('a passed-through family whose upstream fails', () => {
       if (behaviour === 'hang') {
         // Never answers: only the gateway's timeout ends the call.
         hanging.add(res);
+        return;
+      }
+      if (behaviour === 'refuse') {
+        // The upstream refuses the gateway's own credential: not the caller's to see.
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Basic' });
+        res.end('{"error":"bad credential"}');
         return;
       }
       if (behaviour === 'fail') {
@@ -84,7 +90,7 @@ describe('a passed-through family whose upstream fails', () => {
       expect(
         await calls(gw, {
           adapter: 'fdx-upstream',
-          operation: 'fdx.listFdxTransactions',
+          operation: 'fdx.listTransactions',
           outcome: 'timeout',
         }),
       ).toBe(1);
@@ -120,7 +126,30 @@ describe('a passed-through family whose upstream fails', () => {
       expect(
         await calls(gw, {
           adapter: 'fdx-upstream',
-          operation: 'common.getCustomerDetail',
+          operation: 'customer.getCustomerDetail',
+          outcome: 'failure',
+        }),
+      ).toBe(1);
+    } finally {
+      behaviour = 'ok';
+      await gw.close();
+    }
+  });
+
+  it("when the upstream refuses the gateway's credential, then the caller gets 503 in the family body and the call counts as a failure", async () => {
+    behaviour = 'refuse';
+    const gw = await start();
+    try {
+      const res = await gw.get(DETAIL);
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 503,
+        body: { error: 'Service unavailable' },
+      });
+      expect(res.headers.get('www-authenticate')).toBeNull();
+      expect(
+        await calls(gw, {
+          adapter: 'fdx-upstream',
+          operation: 'customer.getCustomerDetail',
           outcome: 'failure',
         }),
       ).toBe(1);
@@ -159,8 +188,9 @@ describe('a passed-through family whose upstream fails', () => {
       for (let i = 0; i < 2; i += 1) expect((await gw.get(TX)).status).toBe(503);
       const state = await gw.gateway.metrics.circuitState.get();
       expect(
-        state.values.find((v) => v.labels.adapter === 'fdx-upstream' && v.labels.circuit === 'fdx')
-          ?.value,
+        state.values.find(
+          (v) => v.labels.adapter === 'fdx-upstream' && v.labels.circuit === 'transactions',
+        )?.value,
       ).toBe(2);
       const before = upstream.received.length;
       behaviour = 'ok';
@@ -172,11 +202,12 @@ describe('a passed-through family whose upstream fails', () => {
       expect(
         await calls(gw, {
           adapter: 'fdx-upstream',
-          operation: 'fdx.listFdxTransactions',
+          operation: 'fdx.listTransactions',
           outcome: 'rejected',
         }),
       ).toBe(1);
-      // The circuit is the FDX family's: the common family of the same instance still passes.
+      // The circuit is the transactions group's: the customer detail of the same instance,
+      // another group, still passes.
       expect((await gw.get(DETAIL)).status).toBe(200);
     } finally {
       behaviour = 'ok';
@@ -191,7 +222,7 @@ describe('a passed-through family whose upstream fails', () => {
       expect(
         await calls(gw, {
           adapter: 'fdx-upstream',
-          operation: 'fdx.listFdxTransactions',
+          operation: 'fdx.listTransactions',
           outcome: 'success',
         }),
       ).toBe(1);

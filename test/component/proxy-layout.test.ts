@@ -91,12 +91,40 @@ describe('a family passed through by CORE_ADAPTERS', () => {
     const gw = await passThrough();
     try {
       await gw.get('/v1/banking/customer/c-1001/payees');
-      expect(gw.gateway.circuits.get('cds')?.get('banking')?.closed).toBe(true);
+      // Payees are the payments group's: the circuit a mapped core's payees go through too.
+      expect(gw.gateway.circuits.get('cds')?.get('payments')?.closed).toBe(true);
       expect(gw.gateway.readiness().dependencies).toMatchObject({ 'core.cds': true });
       expect(gw.gateway.cores.map((c) => [c.id, c.kind, c.families])).toEqual([
         ['cds', 'proxy', ['banking']],
         ['demo', 'demo', ['energy', 'common', 'fdx', 'products']],
       ]);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it("when a maintenance window of the proxy instance is on, then its families answer 503 with Retry-After without calling the upstream, and the other cores' families answer", async () => {
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    const gw = await startGateway({
+      CORE_ADAPTERS: 'banking:cds=proxy',
+      CDS_BASE_URL: upstream.baseUrl,
+      CDS_AUTHORIZATION: CREDENTIAL,
+      MAINTENANCE_WINDOWS: JSON.stringify([{ adapter: 'cds', start, end }]),
+    });
+    try {
+      const mark = upstream.received.length;
+      const res = await gw.get('/v1/banking/customer/c-1001/payees');
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 503,
+        body: { error: 'Service unavailable' },
+      });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect(upstream.received.length).toBe(mark);
+      const energy = await gw.post('/v1/energy/customer/c-1001/accounts', {
+        data: { accountIds: ['acc-e-1001-01'] },
+      });
+      expect(energy.status).toBe(200);
     } finally {
       await gw.close();
     }

@@ -2,9 +2,15 @@
  * The resilience stack against a real loopback core that misbehaves on purpose: circuit breaker,
  * timeouts that close the socket, 4xx that never trip the circuit, single-flight, stale-if-error,
  * retries, maintenance windows, and the metrics that show all of it.
+ *
+ * The circuit, timeout and maintenance tests run twice, on the two ways a family reaches its
+ * core: an adapter (instance `loopback`) and a pass-through (a proxy instance `loopback` that
+ * serves the common family): both go through one pipeline, so they answer alike.
  */
+import type { GatewayOptions } from '../../src/gateway';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+import { proxySettings } from '../helpers/upstream';
 
 const DETAIL = '/v1/common/customer/c-1001/detail';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -25,14 +31,44 @@ async function metric(
   return undefined;
 }
 
+/** How the gateway reaches the loopback core, and how it answers a core failure it does not map. */
+interface CorePath {
+  name: string;
+  options(core: LoopbackCore): GatewayOptions;
+  /** The answer to a core 500: the adapter's plain error, or the proxy's unavailable upstream. */
+  failure: { status: number; body: object };
+}
+
+const ADAPTER: CorePath = {
+  name: 'an adapter',
+  options: (core) => ({ adapter: loopbackAdapter(core) }),
+  failure: { status: 500, body: { error: 'Internal server error' } },
+};
+const PASS_THROUGH: CorePath = {
+  name: 'a pass-through',
+  options: (core) => ({
+    passThrough: [
+      {
+        family: 'common',
+        id: 'loopback',
+        settings: proxySettings('loopback', { baseUrl: core.url }),
+      },
+    ],
+  }),
+  failure: { status: 503, body: { error: 'Service unavailable' } },
+};
+
 async function withCore(
   env: Record<string, string | number>,
   body: (gw: TestGateway, core: LoopbackCore) => Promise<void>,
   options: { now?: () => number } = {},
+  path: CorePath = ADAPTER,
 ) {
   const core = await startLoopbackCore();
-  const adapter = loopbackAdapter(core);
-  const gw = await startGateway({ RETRY_ATTEMPTS: 0, ...env }, { adapter, ...options });
+  const gw = await startGateway(
+    { RETRY_ATTEMPTS: 0, ...env },
+    { ...path.options(core), ...options },
+  );
   try {
     await body(gw, core);
   } finally {
@@ -43,144 +79,216 @@ async function withCore(
 
 const NO_CACHE = { CACHE_TTL_SECONDS: '{"customer.getCustomerDetail":0}' };
 
-describe('circuit breaker', () => {
-  const env = {
-    ...NO_CACHE,
-    CIRCUIT_MIN_VOLUME: 5,
-    CIRCUIT_ERROR_PERCENTAGE: 50,
-    CIRCUIT_RESET_SECONDS: 1,
-  };
+describe.each([ADAPTER, PASS_THROUGH])('through $name', (path) => {
+  const through = (
+    env: Record<string, string | number>,
+    body: (gw: TestGateway, core: LoopbackCore) => Promise<void>,
+    options: { now?: () => number } = {},
+  ) => withCore(env, body, options, path);
 
-  it('when the core answers 500, then the circuit opens after the minimum volume and no call reaches the core while open', async () => {
-    // A reset time no loaded machine can outlast during the ten calls below.
-    await withCore({ ...env, CIRCUIT_RESET_SECONDS: 30 }, async (gw, core) => {
-      core.mode = { kind: 'status', status: 500 };
-      for (let i = 0; i < 5; i += 1) {
+  describe('circuit breaker', () => {
+    const env = {
+      ...NO_CACHE,
+      CIRCUIT_MIN_VOLUME: 5,
+      CIRCUIT_ERROR_PERCENTAGE: 50,
+      CIRCUIT_RESET_SECONDS: 1,
+    };
+
+    it('when the core answers 500, then the circuit opens after the minimum volume and no call reaches the core while open', async () => {
+      // A reset time no loaded machine can outlast during the ten calls below.
+      await through({ ...env, CIRCUIT_RESET_SECONDS: 30 }, async (gw, core) => {
+        core.mode = { kind: 'status', status: 500 };
+        for (let i = 0; i < 5; i += 1) {
+          const res = await gw.get(DETAIL);
+          expect({ status: res.status, body: res.body }).toEqual(path.failure);
+        }
+        expect(core.hits).toBe(5);
+        expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(2);
+        for (let i = 0; i < 10; i += 1) {
+          const res = await gw.get(DETAIL);
+          expect({ status: res.status, body: res.body }).toEqual({
+            status: 503,
+            body: { error: 'Service unavailable' },
+          });
+          expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(25);
+          expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(30);
+        }
+        expect(core.hits).toBe(5);
+      });
+    });
+
+    it('when the reset time passes, then exactly one trial call goes through and a success closes the circuit', async () => {
+      await through(env, async (gw, core) => {
+        core.mode = { kind: 'status', status: 500 };
+        for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
+        expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(2);
+        core.mode = { kind: 'ok', delayMs: 150 };
+        await sleep(1100);
+        // Five different calls (identical ones would be coalesced into one by single-flight);
+        // whichever is the trial, the core answers it (200, or 404 for an unknown customer).
+        const customers = ['c-1001', 'c-1002', 'c-1003', 'c-1004', 'c-1005'];
+        const results = await Promise.all(
+          customers.map((c) => gw.get(`/v1/common/customer/${c}/detail`)),
+        );
+        expect(core.hits).toBe(6);
+        expect(results.filter((r) => r.status === 200 || r.status === 404)).toHaveLength(1);
+        expect(results.filter((r) => r.status === 503)).toHaveLength(4);
+        expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(0);
+        expect((await gw.get(DETAIL)).status).toBe(200);
+        expect(
+          await metric(gw, 'dhg_circuit_transitions_total', {
+            adapter: 'loopback',
+            to: 'half_open',
+          }),
+        ).toBe(1);
+        expect(
+          await metric(gw, 'dhg_circuit_transitions_total', { adapter: 'loopback', to: 'closed' }),
+        ).toBe(1);
+      });
+    });
+
+    it('when the trial call fails, then the circuit opens again at once', async () => {
+      await through(env, async (gw, core) => {
+        core.mode = { kind: 'status', status: 500 };
+        for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
+        await sleep(1100);
+        expect((await gw.get(DETAIL)).status).toBe(path.failure.status);
+        expect(core.hits).toBe(6);
         const res = await gw.get(DETAIL);
-        expect({ status: res.status, body: res.body }).toEqual({
-          status: 500,
-          body: { error: 'Internal server error' },
-        });
-      }
-      expect(core.hits).toBe(5);
-      expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(2);
-      for (let i = 0; i < 10; i += 1) {
+        expect(res.status).toBe(503);
+        expect(core.hits).toBe(6);
+        expect(
+          await metric(gw, 'dhg_circuit_transitions_total', { adapter: 'loopback', to: 'open' }),
+        ).toBe(2);
+      });
+    });
+
+    it('when the circuit has been open a while, then Retry-After is the time left until the trial call', async () => {
+      await through({ ...env, CIRCUIT_RESET_SECONDS: 4 }, async (gw, core) => {
+        core.mode = { kind: 'status', status: 500 };
+        for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
+        expect((await gw.get(DETAIL)).headers.get('retry-after')).toBe('4');
+        await sleep(1600);
+        expect((await gw.get(DETAIL)).headers.get('retry-after')).toBe('3');
+      });
+    });
+
+    it('when the core answers 404, then the circuit never opens', async () => {
+      await through(env, async (gw, core) => {
+        for (let i = 0; i < 20; i += 1) {
+          const res = await gw.get('/v1/common/customer/c-unknown/detail');
+          expect({ status: res.status, body: res.body }).toEqual({
+            status: 404,
+            body: { error: 'Customer not found' },
+          });
+        }
+        expect(core.hits).toBe(20);
+        expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(0);
+        expect((await gw.get(DETAIL)).status).toBe(200);
+      });
+    });
+
+    it('when the core refuses what the caller sent with 400, then the caller gets 400 and the circuit never opens', async () => {
+      await through(env, async (gw, core) => {
+        core.mode = { kind: 'status', status: 400 };
+        for (let i = 0; i < 20; i += 1) {
+          const res = await gw.get(DETAIL);
+          expect({ status: res.status, body: res.body }).toEqual({
+            status: 400,
+            body: { error: 'Invalid request' },
+          });
+        }
+        expect(core.hits).toBe(20);
+        expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(0);
+        expect(
+          await metric(gw, 'dhg_core_call_duration_seconds_count', {
+            adapter: 'loopback',
+            operation: 'customer.getCustomerDetail',
+            outcome: 'client_error',
+          }),
+        ).toBe(20);
+        core.mode = { kind: 'ok' };
+        expect((await gw.get(DETAIL)).status).toBe(200);
+      });
+    });
+
+    it('when the core answers 503 with Retry-After, then the caller gets 503 with that value', async () => {
+      await through(env, async (gw, core) => {
+        core.mode = { kind: 'status', status: 503, retryAfter: '17' };
         const res = await gw.get(DETAIL);
         expect({ status: res.status, body: res.body }).toEqual({
           status: 503,
           body: { error: 'Service unavailable' },
         });
-        expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(25);
-        expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(30);
-      }
-      expect(core.hits).toBe(5);
+        expect(res.headers.get('retry-after')).toBe('17');
+        expect(res.text).not.toContain('stack');
+      });
     });
   });
 
-  it('when the reset time passes, then exactly one trial call goes through and a success closes the circuit', async () => {
-    await withCore(env, async (gw, core) => {
-      core.mode = { kind: 'status', status: 500 };
-      for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
-      expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(2);
-      core.mode = { kind: 'ok', delayMs: 150 };
-      await sleep(1100);
-      // Five different calls (identical ones would be coalesced into one by single-flight);
-      // whichever is the trial, the core answers it (200, or 404 for an unknown customer).
-      const customers = ['c-1001', 'c-1002', 'c-1003', 'c-1004', 'c-1005'];
-      const results = await Promise.all(
-        customers.map((c) => gw.get(`/v1/common/customer/${c}/detail`)),
-      );
-      expect(core.hits).toBe(6);
-      expect(results.filter((r) => r.status === 200 || r.status === 404)).toHaveLength(1);
-      expect(results.filter((r) => r.status === 503)).toHaveLength(4);
-      expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(0);
-      expect((await gw.get(DETAIL)).status).toBe(200);
-      expect(
-        await metric(gw, 'dhg_circuit_transitions_total', { adapter: 'loopback', to: 'half_open' }),
-      ).toBe(1);
-      expect(
-        await metric(gw, 'dhg_circuit_transitions_total', { adapter: 'loopback', to: 'closed' }),
-      ).toBe(1);
-    });
-  });
-
-  it('when the trial call fails, then the circuit opens again at once', async () => {
-    await withCore(env, async (gw, core) => {
-      core.mode = { kind: 'status', status: 500 };
-      for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
-      await sleep(1100);
-      expect((await gw.get(DETAIL)).status).toBe(500);
-      expect(core.hits).toBe(6);
-      const res = await gw.get(DETAIL);
-      expect(res.status).toBe(503);
-      expect(core.hits).toBe(6);
-      expect(
-        await metric(gw, 'dhg_circuit_transitions_total', { adapter: 'loopback', to: 'open' }),
-      ).toBe(2);
-    });
-  });
-
-  it('when the circuit has been open a while, then Retry-After is the time left until the trial call', async () => {
-    await withCore({ ...env, CIRCUIT_RESET_SECONDS: 4 }, async (gw, core) => {
-      core.mode = { kind: 'status', status: 500 };
-      for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
-      expect((await gw.get(DETAIL)).headers.get('retry-after')).toBe('4');
-      await sleep(1600);
-      expect((await gw.get(DETAIL)).headers.get('retry-after')).toBe('3');
-    });
-  });
-
-  it('when the core answers 404, then the circuit never opens', async () => {
-    await withCore(env, async (gw, core) => {
-      for (let i = 0; i < 20; i += 1) {
-        const res = await gw.get('/v1/common/customer/c-unknown/detail');
+  describe('timeouts', () => {
+    it('when the core hangs, then the caller gets 504 at the timeout and the hanging connection to the core is closed', async () => {
+      await through({ ...NO_CACHE, CORE_TIMEOUT_MS: 300 }, async (gw, core) => {
+        core.mode = { kind: 'hang' };
+        const started = Date.now();
+        const res = await gw.get(DETAIL);
+        const elapsed = Date.now() - started;
         expect({ status: res.status, body: res.body }).toEqual({
-          status: 404,
-          body: { error: 'Customer not found' },
+          status: 504,
+          body: { error: 'Upstream timeout' },
         });
-      }
-      expect(core.hits).toBe(20);
-      expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(0);
-      expect((await gw.get(DETAIL)).status).toBe(200);
+        expect(elapsed).toBeGreaterThanOrEqual(280);
+        expect(elapsed).toBeLessThan(2000);
+        const deadline = Date.now() + 2000;
+        while (core.hangingRequests() > 0 && Date.now() < deadline) await sleep(20);
+        expect(core.hangingRequests()).toBe(0);
+        expect(
+          await metric(gw, 'dhg_core_call_duration_seconds_count', {
+            operation: 'customer.getCustomerDetail',
+            outcome: 'timeout',
+          }),
+        ).toBe(1);
+      });
     });
   });
 
-  it('when the core answers 503 with Retry-After, then the caller gets 503 with that value', async () => {
-    await withCore(env, async (gw, core) => {
-      core.mode = { kind: 'status', status: 503, retryAfter: '17' };
-      const res = await gw.get(DETAIL);
-      expect({ status: res.status, body: res.body }).toEqual({
-        status: 503,
-        body: { error: 'Service unavailable' },
-      });
-      expect(res.headers.get('retry-after')).toBe('17');
-      expect(res.text).not.toContain('stack');
+  describe('maintenance windows', () => {
+    it('when a window is on, then the gateway answers 503 with Retry-After = seconds to its end, without calling the core', async () => {
+      const clock = Date.parse('2026-11-22T10:00:00Z');
+      await through(
+        {
+          MAINTENANCE_WINDOWS: JSON.stringify([
+            { adapter: 'loopback', start: '2026-11-22T09:30:00Z', end: '2026-11-22T10:01:30Z' },
+          ]),
+        },
+        async (gw, core) => {
+          const res = await gw.get(DETAIL);
+          expect({ status: res.status, body: res.body }).toEqual({
+            status: 503,
+            body: { error: 'Service unavailable' },
+          });
+          expect(res.headers.get('retry-after')).toBe('90');
+          expect(core.hits).toBe(0);
+        },
+        { now: () => clock },
+      );
     });
-  });
-});
 
-describe('timeouts', () => {
-  it('when the core hangs, then the caller gets 504 at the timeout and the socket to the core is closed', async () => {
-    await withCore({ ...NO_CACHE, CORE_TIMEOUT_MS: 300 }, async (gw, core) => {
-      core.mode = { kind: 'hang' };
-      const started = Date.now();
-      const res = await gw.get(DETAIL);
-      const elapsed = Date.now() - started;
-      expect({ status: res.status, body: res.body }).toEqual({
-        status: 504,
-        body: { error: 'Upstream timeout' },
-      });
-      expect(elapsed).toBeGreaterThanOrEqual(280);
-      expect(elapsed).toBeLessThan(2000);
-      const deadline = Date.now() + 2000;
-      while (core.openSockets() > 0 && Date.now() < deadline) await sleep(20);
-      expect(core.openSockets()).toBe(0);
-      expect(
-        await metric(gw, 'dhg_core_call_duration_seconds_count', {
-          operation: 'customer.getCustomerDetail',
-          outcome: 'timeout',
-        }),
-      ).toBe(1);
+    it('when the window is for another adapter or over, then the core is called', async () => {
+      const clock = Date.parse('2026-11-22T10:00:00Z');
+      await through(
+        {
+          MAINTENANCE_WINDOWS: JSON.stringify([
+            { adapter: 'other', start: '2026-11-22T09:00:00Z', end: '2026-11-22T11:00:00Z' },
+            { start: '2026-11-22T08:00:00Z', end: '2026-11-22T10:00:00Z' },
+          ]),
+        },
+        async (gw, core) => {
+          expect((await gw.get(DETAIL)).status).toBe(200);
+          expect(core.hits).toBe(1);
+        },
+        { now: () => clock },
+      );
     });
   });
 });
@@ -296,46 +404,6 @@ describe('cache', () => {
       ttlSeconds: 5,
       staleSeconds: 0,
     });
-  });
-});
-
-describe('maintenance windows', () => {
-  it('when a window is on, then the gateway answers 503 with Retry-After = seconds to its end, without calling the core', async () => {
-    const clock = Date.parse('2026-11-22T10:00:00Z');
-    await withCore(
-      {
-        MAINTENANCE_WINDOWS: JSON.stringify([
-          { adapter: 'loopback', start: '2026-11-22T09:30:00Z', end: '2026-11-22T10:01:30Z' },
-        ]),
-      },
-      async (gw, core) => {
-        const res = await gw.get(DETAIL);
-        expect({ status: res.status, body: res.body }).toEqual({
-          status: 503,
-          body: { error: 'Service unavailable' },
-        });
-        expect(res.headers.get('retry-after')).toBe('90');
-        expect(core.hits).toBe(0);
-      },
-      { now: () => clock },
-    );
-  });
-
-  it('when the window is for another adapter or over, then the core is called', async () => {
-    const clock = Date.parse('2026-11-22T10:00:00Z');
-    await withCore(
-      {
-        MAINTENANCE_WINDOWS: JSON.stringify([
-          { adapter: 'other', start: '2026-11-22T09:00:00Z', end: '2026-11-22T11:00:00Z' },
-          { start: '2026-11-22T08:00:00Z', end: '2026-11-22T10:00:00Z' },
-        ]),
-      },
-      async (gw, core) => {
-        expect((await gw.get(DETAIL)).status).toBe(200);
-        expect(core.hits).toBe(1);
-      },
-      { now: () => clock },
-    );
   });
 });
 

@@ -1,15 +1,16 @@
 /**
  * A real loopback HTTP "core" that misbehaves on demand (500, 503 with Retry-After, 404, hang,
  * connection reset, slow), and a small adapter that calls it with undici the way a holder's
- * adapter would: honouring the call's AbortSignal, mapping 404 to CustomerNotFoundError,
- * 503 and connection failures to CoreUnavailableError.
+ * adapter would: honouring the call's AbortSignal, mapping 404 to CustomerNotFoundError, 503 and
+ * connection failures to CoreUnavailableError, another 4xx with `coreAnswerFailure` (the caller's
+ * 400), and any other status to a plain error (500).
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { Agent, request } from 'undici';
-import { CoreUnavailableError, CustomerNotFoundError } from '../../src/errors';
+import { coreAnswerFailure, CoreUnavailableError, CustomerNotFoundError } from '../../src/errors';
 import type { CoreAdapter, CustomerDetail } from '../../src/ports';
 
 export type CoreMode =
@@ -26,6 +27,11 @@ export interface LoopbackCore {
   hits: number;
   /** Sockets currently open on the core side. */
   openSockets(): number;
+  /**
+   * Requests left hanging (mode `hang`) whose connection is still open: a client may open a
+   * fresh idle connection once it closes one, so this, not `openSockets`, shows a hang let go.
+   */
+  hangingRequests(): number;
   /** Resets the first `n` connections, then serves by `mode`. */
   resetNext(n: number): void;
   close(): Promise<void>;
@@ -37,6 +43,7 @@ const SAMPLE = JSON.parse(
 
 export async function startLoopbackCore(port = 0): Promise<LoopbackCore> {
   const sockets = new Set<Socket>();
+  const hanging = new Set<Socket>();
   let resets = 0;
   const core: LoopbackCore = {
     url: '',
@@ -44,6 +51,7 @@ export async function startLoopbackCore(port = 0): Promise<LoopbackCore> {
     mode: { kind: 'ok' },
     hits: 0,
     openSockets: () => sockets.size,
+    hangingRequests: () => hanging.size,
     resetNext: (n) => {
       resets = n;
     },
@@ -57,25 +65,41 @@ export async function startLoopbackCore(port = 0): Promise<LoopbackCore> {
       return;
     }
     const mode = core.mode;
-    if (mode.kind === 'hang') return;
+    if (mode.kind === 'hang') {
+      hanging.add(req.socket);
+      req.socket.once('close', () => hanging.delete(req.socket));
+      return;
+    }
     if (mode.kind === 'reset') {
       req.socket.destroy();
       return;
     }
     if (mode.kind === 'status') {
-      res.writeHead(mode.status, mode.retryAfter ? { 'retry-after': mode.retryAfter } : {});
-      res.end(JSON.stringify({ trace: 'core internal stack trace' }));
+      res.writeHead(mode.status, {
+        'content-type': 'application/json',
+        ...(mode.retryAfter ? { 'retry-after': mode.retryAfter } : {}),
+      });
+      // A 4xx is documented (the caller's request refused); a 5xx carries what must stay behind.
+      res.end(
+        JSON.stringify(
+          mode.status < 500 ? { error: 'Invalid request' } : { trace: 'core internal stack trace' },
+        ),
+      );
       return;
     }
+    // `/customers/{id}` (the adapter's path) or `/customer/{id}/detail` (the interface's, passed
+    // through): the id is the second segment of both.
     const id = decodeURIComponent(req.url!.split('/')[2] ?? '');
     const customer = SAMPLE.customers.find((c) => c.customerId === id);
+    const passedThrough = req.url!.endsWith('/detail');
     setTimeout(() => {
+      res.setHeader('content-type', 'application/json');
       if (!customer) {
-        res.writeHead(404).end();
+        res.writeHead(404).end(JSON.stringify({ error: 'Customer not found' }));
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(customer.detail));
+      res.writeHead(200);
+      res.end(JSON.stringify(passedThrough ? { data: customer.detail } : customer.detail));
     }, mode.delayMs ?? 0);
   });
   server.on('connection', (socket) => {
@@ -121,7 +145,10 @@ export function loopbackAdapter(core: { url: string }): CoreAdapter & { close():
         Number.isFinite(after) && after > 0 ? { retryAfterSeconds: after } : {},
       );
     }
-    throw new Error(`core answered ${res.statusCode}`);
+    const failure = new Error(`core answered ${res.statusCode}`);
+    // A 4xx refuses what the caller asked; anything else is a failure the adapter did not expect.
+    if (res.statusCode < 500) throw coreAnswerFailure(res.statusCode, undefined, failure);
+    throw failure;
   };
   return {
     id: 'loopback',

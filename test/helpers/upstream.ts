@@ -23,7 +23,7 @@ import {
   proxySettingsFrom,
   proxySettingsSchema,
 } from '../../src/proxy/proxy-settings';
-import { CORE_FAMILY_SPACES } from '../../src/http/proxy/family-spaces';
+import { CORE_FAMILY_SPACES } from '../../src/proxy/family-spaces';
 import type { CoreFamily } from '../../src/http/route-spec';
 import { startGateway, TEST_BASE_URL, TEST_SUBDOMAIN, type TestGateway } from './gateway';
 

@@ -12,7 +12,7 @@ import {
 } from '../../src/endpoints/fdx/fdx.service';
 
 describe('isFdxDate', () => {
-  it.each(['2026-01-01', '2024-02-29', '2026-12-31', '0001-01-01'])(
+  it.each(['2026-01-01', '2024-02-29', '2026-12-31', '1900-01-01', '9999-12-31', '2000-02-29'])(
     'when given %j, then it is a date',
     (value) => {
       expect(isFdxDate(value)).toBe(true);
@@ -29,6 +29,12 @@ describe('isFdxDate', () => {
     '26-01-01',
     '2026/01/01',
     '2026-01-01T00:00:00Z',
+    // Outside the documented range 1900-01-01..9999-12-31: a core refuses them (its 400 is not
+    // the caller's to turn into a core failure), so the gateway refuses them first.
+    '0001-01-01',
+    '0099-06-15',
+    '1899-12-31',
+    '1900-02-29',
     ' 2026-01-01',
     '２０２６-01-01',
     '',

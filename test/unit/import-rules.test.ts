@@ -61,8 +61,14 @@ const TREE: Record<string, string> = {
     "import type { Config } from '../config/config';\nexport type C = Config;\n",
   'src/api/bad-network.ts': "import http from 'node:http';\nexport const s = http.createServer;\n",
   'src/auth/bad-express.ts': "import type { Request } from 'express';\nexport type R = Request;\n",
-  'src/proxy/bad-proxy.ts':
-    "import { createProxyMiddleware } from 'http-proxy-middleware';\nexport const p = createProxyMiddleware;\n",
+  'src/proxy/room.ts':
+    "import type { RouteSpec } from '../http/route-spec';\nexport type P = RouteSpec;\n",
+  'src/proxy/bad-express.ts':
+    "import type { Response } from 'express';\nexport type R = Response;\n",
+  'src/http/proxy/bad-split.ts': "import type { P } from '../../proxy/room';\nexport type S = P;\n",
+  'src/http/bad-router.ts': "import type { S } from './proxy/bad-split';\nexport type R = S;\n",
+  'src/proxy/bad-circuit.ts':
+    "import CircuitBreaker from 'opossum';\nexport const c = CircuitBreaker;\n",
   'adapters/bad/index.ts': "import { app } from '../../src/http/router';\nexport const a = app;\n",
   'adapters/bad/errors.ts':
     "import { GatewayError } from '../../src/errors';\nexport const E = GatewayError;\n",
@@ -88,7 +94,10 @@ const EXPECTED = [
   ['src/api/bad-import.ts', 'src/config/config.ts', 'api-transport-free'],
   ['src/api/bad-network.ts', 'http', 'api-no-network'],
   ['src/auth/bad-express.ts', 'express', 'express-only-in-http'],
-  ['src/proxy/bad-proxy.ts', 'http-proxy-middleware', 'express-only-in-http'],
+  ['src/proxy/bad-express.ts', 'express', 'express-only-in-http'],
+  ['src/http/proxy/bad-split.ts', 'src/proxy/room.ts', 'proxy-in-one-room'],
+  ['src/http/bad-router.ts', 'src/http/proxy/bad-split.ts', 'proxy-in-one-room'],
+  ['src/proxy/bad-circuit.ts', 'opossum', 'proxy-on-the-resilience-stack'],
   ['adapters/bad/index.ts', 'src/http/router.ts', 'adapters-import-only-the-sdk'],
   ['adapters/bad/errors.ts', 'src/errors.ts', 'adapters-import-only-the-sdk'],
   ['adapters/bad/deep.ts', 'packages/adapter-sdk/src/errors.ts', 'adapters-import-only-the-sdk'],
@@ -111,9 +120,9 @@ interface Violation {
   rule: { name: string };
 }
 
-/** Express resolves to its real file (through the node_modules link); name it by package. */
+/** Packages resolve to their real files (through the node_modules link); name them by package. */
 function shortTarget(to: string): string {
-  const match = /node_modules\/(express|http-proxy-middleware)\//.exec(to);
+  const match = /node_modules\/(express|opossum)\//.exec(to);
   return match ? match[1]! : to;
 }
 

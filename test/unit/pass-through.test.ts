@@ -1,19 +1,51 @@
-/** The pass-through proxies of a gateway: one per instance id, each family assigned once. */
+/**
+ * The pass-through proxies of a gateway: one per instance id, each family assigned once, each on
+ * its instance's resilience stack.
+ */
 import pino from 'pino';
 import { configFrom } from '../../src/config/config';
-import { passThroughProxies } from '../../src/http/proxy/pass-through';
 import { GatewayMetrics } from '../../src/observability/metrics';
+import type { CoreAdapter } from '../../src/ports';
+import { passThroughProxies } from '../../src/proxy/pass-through';
+import { memoryCacheStore } from '../../src/resilience/cache';
+import { redisKeys } from '../../src/resilience/redis-keys';
+import { type ResilientAdapter, withResilience } from '../../src/resilience/resilient-adapter';
 import { proxySettings } from '../helpers/upstream';
 
-const deps = () => ({
-  resilience: configFrom({ LOG_LEVEL: 'silent' }).resilience,
-  metrics: new GatewayMetrics({ processMetrics: false }),
-  logger: pino({ level: 'silent' }),
+const stacksAsked: string[] = [];
+const stacks: ResilientAdapter[] = [];
+afterEach(() => {
+  for (const stack of stacks.splice(0)) stack.close();
+  stacksAsked.length = 0;
 });
+
+const deps = () => {
+  const settings = configFrom({ LOG_LEVEL: 'silent' }).resilience;
+  const metrics = new GatewayMetrics({ processMetrics: false });
+  const logger = pino({ level: 'silent' });
+  return {
+    stackOf: (id: string) => {
+      stacksAsked.push(id);
+      const stack = withResilience({ id } as CoreAdapter, {
+        settings,
+        metrics,
+        logger,
+        cache: memoryCacheStore(10),
+        keys: redisKeys({ namespace: 'unit' }),
+        now: Date.now,
+      });
+      stacks.push(stack);
+      return stack;
+    },
+    defaultTimeoutMs: settings.timeoutMs,
+    metrics,
+    logger,
+  };
+};
 const settings = (baseUrl: string) => proxySettings('core', { baseUrl });
 
 describe('pass-through proxies', () => {
-  it('when two families name one instance, then they share its proxy; another id gets its own', () => {
+  it('when two families name one instance, then they share its proxy and its stack; another id gets its own', async () => {
     const proxies = passThroughProxies(
       [
         { family: 'banking', id: 'cds', settings: settings('http://core/v1/banking') },
@@ -27,8 +59,9 @@ describe('pass-through proxies', () => {
       expect(proxies.byFamily.get('fdx')).not.toBe(proxies.byFamily.get('banking'));
       expect([...proxies.byId.keys()]).toEqual(['cds', 'fdx']);
       expect(proxies.byFamily.get('fdx')!.id).toBe('fdx');
+      expect(stacksAsked).toEqual(['cds', 'fdx']);
     } finally {
-      proxies.close();
+      await proxies.close();
     }
   });
 
@@ -51,5 +84,6 @@ describe('pass-through proxies', () => {
         deps(),
       ),
     ).toThrow('proxy instance a is given two different settings');
+    expect(stacksAsked).toEqual([]);
   });
 });

@@ -39,6 +39,7 @@ import { type FineractDataset, type FineractSelfServiceUser, loadFineractDataset
 import {
   errorBody,
   FineractError,
+  invalid,
   NOT_AUTHENTICATED,
   notFound,
   SERVER_ERROR,
@@ -73,7 +74,8 @@ export interface FineractSimulatorOptions {
 }
 
 /** How every request is answered until the next `setFault`. */
-export type FineractFault = 'none' | 'error500' | 'unavailable503' | 'hang' | 'reset';
+export type FineractFault =
+  'none' | 'error500' | 'unavailable503' | 'invalid400' | 'hang' | 'reset';
 
 /** One request that reached the simulator. */
 export interface FineractRequestRecord {
@@ -98,7 +100,8 @@ export interface FineractSimulator {
   requests: FineractRequestRecord[];
   /**
    * From now on: answer normally (`none`), 500 with a Fineract error body (`error500`), 503 with
-   * `Retry-After: retryAfterSeconds` when given (`unavailable503`), never answer (`hang`, until
+   * `Retry-After: retryAfterSeconds` when given (`unavailable503`), 400 with a validation error
+   * body as Fineract refuses a parameter value (`invalid400`), never answer (`hang`, until
    * `close`), or destroy the connection (`reset`).
    */
   setFault(fault: FineractFault, options?: { retryAfterSeconds?: number }): void;
@@ -192,6 +195,11 @@ function answerFault(
     case 'error500':
       send(res, 500, SERVER_ERROR);
       return true;
+    case 'invalid400': {
+      const refused = invalid('fromDate', 'validation.msg.invalid.date', 'Invalid date.', null);
+      send(res, refused.status, refused.body);
+      return true;
+    }
     case 'unavailable503':
       send(
         res,

@@ -280,6 +280,17 @@ export const CoreUnavailableError = createError(
   () => 'Service unavailable',
   { name: 'CoreUnavailableError' },
 );
+/**
+ * The core refused what the caller asked for (a 4xx of the core other than its credentials being
+ * refused or a rate limit): the caller's mistake, 400 in the family's body. Never a core failure,
+ * so it never counts toward a circuit.
+ */
+export const CoreRejectedRequestError = createError(
+  'GW_ERR_CORE_REJECTED_REQUEST',
+  400,
+  () => 'Invalid request',
+  { name: 'CoreRejectedRequestError' },
+);
 /** The core did not answer in time (504). */
 export const CoreTimeoutError = createError('GW_ERR_CORE_TIMEOUT', 504, () => 'Upstream timeout', {
   name: 'CoreTimeoutError',

@@ -3,7 +3,7 @@
  * failed request (aborted, timed out, refused) as CoreTimeoutError or CoreUnavailableError, the
  * `Retry-After` header as seconds, and JSON numbers read exactly.
  */
-import { CoreTimeoutError, CoreUnavailableError } from './errors';
+import { CoreRejectedRequestError, CoreTimeoutError, CoreUnavailableError } from './errors';
 
 /** undici's codes of a request that took too long (connect, headers, body). */
 const TIMEOUT_CODES = new Set([
@@ -34,6 +34,39 @@ export function transportFailure(err: unknown, signal: AbortSignal): Error {
   const code = transportErrorCode(err);
   if (code !== undefined && TIMEOUT_CODES.has(code)) return new CoreTimeoutError({ cause: err });
   return new CoreUnavailableError({ cause: err });
+}
+
+/** A core's statuses that say the gateway's own credentials were refused: only an operator can fix it. */
+const CREDENTIALS_REFUSED = new Set([401, 403, 407]);
+/** A core's 4xx statuses that say "not now" rather than "not this": the core's load, not the caller. */
+const NOT_NOW = new Set([408, 429]);
+
+/**
+ * A core's error answer, for the statuses an adapter gives no meaning of its own (a 404 it reads
+ * as "not found" first, say), as the gateway's error:
+ * - 401, 403, 407: the gateway's credentials refused, CoreUnavailableError (a core failure);
+ * - 408, 429 and 5xx: the core cannot answer now, CoreUnavailableError with its `Retry-After`;
+ * - any other 4xx: the core refused what the caller asked for, CoreRejectedRequestError (400),
+ *   which never counts toward a circuit: a caller sending values the core refuses must not cut
+ *   the core off for every other caller;
+ * - anything else (a 1xx or 3xx the client did not follow): a plain Error (500).
+ * @param cause what the log shows (the operation and status, never a body)
+ */
+export function coreAnswerFailure(
+  status: number,
+  retryAfter: string | string[] | undefined,
+  cause: Error,
+): Error {
+  if (CREDENTIALS_REFUSED.has(status)) return new CoreUnavailableError({ cause });
+  if (NOT_NOW.has(status) || (status >= 500 && status <= 599)) {
+    const seconds = retryAfterSeconds(retryAfter);
+    return new CoreUnavailableError({
+      cause,
+      ...(seconds !== undefined && seconds > 0 ? { retryAfterSeconds: seconds } : {}),
+    });
+  }
+  if (status >= 400 && status <= 499) return new CoreRejectedRequestError({ cause });
+  return cause;
 }
 
 /** `Retry-After` as whole seconds (delta-seconds or an HTTP date); undefined when absent or bad. */

@@ -17,6 +17,7 @@ export { mapLimit } from './map-limit';
 export * from './decimal';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export {
+  coreAnswerFailure,
   exactJsonNumber,
   retryAfterSeconds,
   transportErrorCode,

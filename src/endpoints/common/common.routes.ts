@@ -40,6 +40,7 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
       tags: ['Common'],
       family: 'v1',
       coreFamily: 'common',
+      coreOperation: 'customer.getCustomerDetail',
       auth: 'holder',
       tier: 'highPriority',
       query: [],

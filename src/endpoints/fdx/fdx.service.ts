@@ -60,13 +60,23 @@ export interface FdxQuery {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether `value` is a `YYYY-MM-DD` string (10 characters) naming a real calendar date. */
+/**
+ * Earliest year of an FDX date (docs/api.md, FDX requests). Cores refuse dates far in the past
+ * (Fineract answers 400 to year 0001): a date the gateway let through and the core refused would
+ * be answered as a core failure, so the gateway refuses it first, as 702.
+ */
+export const FDX_MIN_YEAR = 1900;
+
+/**
+ * Whether `value` is a `YYYY-MM-DD` string (10 characters) naming a real calendar date from
+ * 1900-01-01 to 9999-12-31.
+ */
 export function isFdxDate(value: unknown): value is string {
   if (typeof value !== 'string' || value.length !== 10) return false;
   const m = DATE.exec(value);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
+  if (year < FDX_MIN_YEAR || month < 1 || month > 12 || day < 1) return false;
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 

@@ -119,6 +119,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     {
       ...COMMON,
       coreFamily: 'products',
+      coreOperation: 'products.listProducts',
       ...secured(bearer, SCOPE_PRODUCTS_READ),
       operationId: 'listProducts',
       method: 'GET',
@@ -126,6 +127,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
       summary: 'Product records, a page at a time with an opaque cursor',
       tags: ['Platform'],
       parameters: PRODUCT_LIST_PARAMETERS,
+      checkRequest: ({ rawQuery }) => void parseProductQuery(rawQuery),
       response: PRODUCT_LIST_SCHEMA,
       handle: async ({ rawQuery, ctx: call }) => ({
         body: await products.list(parseProductQuery(rawQuery), call),
@@ -134,6 +136,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     {
       ...COMMON,
       coreFamily: 'products',
+      coreOperation: 'products.createProduct',
       ...secured(bearer, SCOPE_PRODUCTS_WRITE),
       operationId: 'createProduct',
       method: 'POST',
@@ -142,6 +145,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
       tags: ['Platform'],
       body: 'json',
       requestSchema: productSchema,
+      checkRequest: ({ body }) => void products.checkWrite(body),
       response: productSchema,
       successStatus: 201,
       handle: async ({ body, ctx: call }) => ({ body: await products.create(body, call) }),
@@ -149,6 +153,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     {
       ...COMMON,
       coreFamily: 'products',
+      coreOperation: 'products.updateProduct',
       ...secured(bearer, SCOPE_PRODUCTS_WRITE),
       operationId: 'updateProduct',
       method: 'PUT',
@@ -157,6 +162,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
       tags: ['Platform'],
       body: 'json',
       requestSchema: productSchema,
+      checkRequest: ({ params, body }) => void products.checkWrite(body, params.product_id!),
       response: productSchema,
       handle: async ({ params, body, ctx: call }) => ({
         body: await products.update(params.product_id!, body, call),
@@ -165,6 +171,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     {
       ...COMMON,
       coreFamily: 'products',
+      coreOperation: 'products.deleteProduct',
       ...secured(bearer, SCOPE_PRODUCTS_WRITE),
       operationId: 'deleteProduct',
       method: 'DELETE',

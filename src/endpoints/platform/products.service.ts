@@ -150,13 +150,26 @@ export class ProductsService {
     };
   }
 
-  /** A write body checked against the product contract, with `last_updated` set when absent. */
-  private product(body: unknown): ProductSummary {
+  /**
+   * A write body checked against the product contract and, for a replacement, its `product_id`
+   * against the path's. The checks of the mapped routes, run before a passed-through write too.
+   * @throws PlatformInvalidRequestError naming the field
+   */
+  checkWrite(body: unknown, productId?: string): ProductSummary {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw bad('Invalid field: body');
     }
     if (!this.validate(body)) throw bad(`Invalid field: ${fieldOf(this.validate)}`);
     const product = body as ProductSummary;
+    if (productId !== undefined && product.product_id !== productId) {
+      throw bad('Invalid field: product_id (must equal the product_id of the path)');
+    }
+    return product;
+  }
+
+  /** A checked write body, with `last_updated` set when absent. */
+  private product(body: unknown, productId?: string): ProductSummary {
+    const product = this.checkWrite(body, productId);
     return {
       ...product,
       last_updated:
@@ -175,10 +188,7 @@ export class ProductsService {
 
   /** Replaces a product. @throws PlatformInvalidRequestError, PlatformNotFoundError (404) */
   async update(productId: string, body: unknown, ctx: CallContext): Promise<ProductSummary> {
-    const product = this.product(body);
-    if (product.product_id !== productId) {
-      throw bad('Invalid field: product_id (must equal the product_id of the path)');
-    }
+    const product = this.product(body, productId);
     if (!(await this.port.updateProduct(product, ctx))) throw notFound();
     return product;
   }

@@ -877,6 +877,35 @@ describe('a Fineract outage', () => {
     });
   });
 
+  it('when Fineract refuses what a caller asked with 400, then the caller gets 400 Invalid request and the circuit never opens', async () => {
+    await withOutage(CIRCUIT, async (gw, sim) => {
+      sim.setFault('invalid400');
+      for (let i = 0; i < 12; i += 1) expectError(await gw.get(DETAIL), 400, 'Invalid request');
+      const fdx = await gw.get(
+        '/fdx/v6/customer/1/accounts/sav-1/transactions?startTime=2026-01-01&endTime=2026-01-31',
+        { headers: { 'x-request-id': REQUEST_ID } },
+      );
+      expectFdxError(fdx, 400, 400, 'Invalid request');
+      expect(sim.requests.filter((r) => r.path === '/v1/clients/1')).toHaveLength(12);
+      sim.setFault('none');
+      expect((await gw.get(DETAIL)).status).toBe(200);
+    });
+  });
+
+  it('when an FDX date is before 1900, then the caller gets 702 and Fineract is never asked', async () => {
+    await withOutage(CIRCUIT, async (gw, sim) => {
+      for (let i = 0; i < 12; i += 1) {
+        const res = await gw.get(
+          '/fdx/v6/customer/1/accounts/sav-1/transactions?startTime=0001-01-01&endTime=2026-01-31',
+          { headers: { 'x-request-id': REQUEST_ID } },
+        );
+        expectFdxError(res, 400, 702, 'Invalid start or end date');
+      }
+      expect(sim.requests).toEqual([]);
+      expect((await gw.get(DETAIL)).status).toBe(200);
+    });
+  });
+
   it('when Fineract answers 404 many times, then the circuit never opens', async () => {
     await withOutage(CIRCUIT, async (gw, sim) => {
       for (let i = 0; i < 12; i += 1) {

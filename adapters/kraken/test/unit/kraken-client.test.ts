@@ -15,6 +15,7 @@ import type { CallContext } from '../../../../src/ports';
 import { adapterConfigFrom } from '../../../../src/config/adapter-config';
 import { createKrakenAdapter, krakenAdapterModule, type KrakenAdapter } from '../..';
 import type { KrakenSettings } from '../../kraken-config';
+import { classify } from '../../kraken-errors';
 import { startKrakenSimulator, type KrakenSimulator } from '../../simulator/simulator';
 
 const WINDOW = { oldest: '2000-01-01', newest: '2099-12-31' };
@@ -151,6 +152,14 @@ describe('Kraken errors', () => {
       expect(err).not.toBeInstanceOf(CoreUnavailableError);
       expect((err as Error).message).toMatch(/KT-CT-3940/);
     });
+  });
+
+  it('when Kraken answers a validation error without a code of its table, then it is the caller’s request refused, not a failure', () => {
+    expect(classify([{ extensions: { errorType: 'VALIDATION' } }])).toEqual({ kind: 'rejected' });
+    // A refused key is a validation error too, but its code says what it is.
+    expect(
+      classify([{ extensions: { errorCode: 'KT-CT-1135', errorType: 'VALIDATION' } }]),
+    ).toEqual({ kind: 'unauthorized', code: 'KT-CT-1135' });
   });
 
   it('when the call is aborted while Kraken is slow, then the signal’s reason is thrown', async () => {

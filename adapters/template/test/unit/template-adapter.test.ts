@@ -190,7 +190,7 @@ describe('template adapter: over its loopback core', () => {
     expect(Date.now() - started).toBeLessThan(250);
   });
 
-  test('when the core refuses the key (401), then a plain error naming the route, not the customer', async () => {
+  test('when the core refuses the key (401), then the core is unavailable, its cause naming the route, not the customer', async () => {
     const { config } = adapterConfigFrom('template', templateConfigSchema, {
       TEMPLATE_BASE_URL: core.url,
       TEMPLATE_API_KEY: 'wrong',
@@ -198,8 +198,11 @@ describe('template adapter: over its loopback core', () => {
     const wrongKey = await adapterModule.create({ config, log: silentLog });
     try {
       const err = await rejection(wrongKey.customer.getCustomerDetail('1001', ctx()));
-      expect(err).not.toBeInstanceOf(GatewayError);
-      expect((err as Error).message).toBe('template core answered 401 on customer');
+      // The gateway's own credential refused: only an operator can fix it, never the caller.
+      expect(err).toBeInstanceOf(CoreUnavailableError);
+      expect(((err as Error).cause as Error).message).toBe(
+        'template core answered 401 on customer',
+      );
     } finally {
       await wrongKey.close?.();
     }

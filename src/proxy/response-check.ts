@@ -4,8 +4,8 @@
  * keywords come out, never a value: values are customers' data.
  */
 import type { ValidateFunction } from 'ajv';
-import { createContractsAjv } from '../../../contracts';
-import type { RouteSpec } from '../route-spec';
+import { createContractsAjv } from '../../contracts';
+import type { RouteSpec } from '../http/route-spec';
 
 /** One place where a body does not match: a JSON pointer into the body and the schema keyword. */
 export interface ContractMismatch {

@@ -3,11 +3,18 @@
  * allow-listed headers, and its body streamed as it arrives; or, for a body the response check
  * reads, buffered, checked, and sent with the same bytes.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CoreTimeoutError } from '../../errors';
-import { SHARING_REFUSED_HEADER } from '../../refusals/sharing-refusals';
+import { CoreTimeoutError } from '../errors';
+import { SHARING_REFUSED_HEADER } from '../refusals/sharing-refusals';
+
+/** An upstream's answer once its headers are in; its body still on its way. */
+export interface UpstreamAnswer {
+  statusCode: number;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: Readable;
+}
 
 const REFUSED = SHARING_REFUSED_HEADER.toLowerCase();
 /** The statuses a refusal to share is answered with (docs/api.md, "Refusals to share"). */
@@ -18,10 +25,10 @@ const REFUSAL_STATUSES: ReadonlySet<number> = new Set([403, 404, 422]);
  * with `X-Sharing-Refused: true` whatever the allow-list says, and the header never crosses on
  * any other answer.
  */
-function isRefusal(upstream: IncomingMessage): boolean {
+export function isRefusal(upstream: UpstreamAnswer): boolean {
   const value = upstream.headers[REFUSED];
   return (
-    REFUSAL_STATUSES.has(upstream.statusCode ?? 0) &&
+    REFUSAL_STATUSES.has(upstream.statusCode) &&
     typeof value === 'string' &&
     value.trim().toLowerCase() === 'true'
   );
@@ -69,26 +76,26 @@ async function readWhole(body: Readable, ms: number): Promise<Buffer> {
 
 /** Sends the upstream answer; rejects when the upstream body fails or stalls. */
 export async function passAnswerOn(
-  upstream: IncomingMessage,
+  upstream: UpstreamAnswer,
   res: ServerResponse,
   options: AnswerOptions,
 ): Promise<void> {
-  res.statusCode = upstream.statusCode ?? 502;
+  res.statusCode = upstream.statusCode;
   for (const [name, value] of Object.entries(upstream.headers)) {
     if (value !== undefined && options.allowedHeaders.has(name) && name !== REFUSED)
       res.setHeader(name, value);
   }
   if (isRefusal(upstream)) res.setHeader(SHARING_REFUSED_HEADER, 'true');
   if (options.inspect) {
-    const body = await readWhole(upstream, options.idleMs);
+    const body = await readWhole(upstream.body, options.idleMs);
     options.inspect(body);
     res.setHeader('content-length', body.length);
     res.end(body);
     return;
   }
-  const sent = pipeline(upstream, res);
+  const sent = pipeline(upstream.body, res);
   // After pipeline: it attaches its own reader first, so no chunk is read before it.
-  cutOffWhenIdle(upstream, res, options.idleMs);
+  cutOffWhenIdle(upstream.body, res, options.idleMs);
   try {
     await sent;
   } catch (err) {
