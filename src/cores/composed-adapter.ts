@@ -40,13 +40,17 @@ export function accountSources(instances: readonly ServingInstance[]): AccountSo
   return sources;
 }
 
+/** The families whose cores hold customers: a core serving only products holds none. */
+const CUSTOMER_FAMILIES: readonly CoreFamily[] = ['banking', 'energy', 'common', 'fdx'];
+
 /**
- * The cores asked by the customer search: every instance whose customer port can search, the one
- * serving `common` first, then the others in layout order.
+ * The cores asked by the customer search: every instance that serves a family of customers and
+ * whose customer port can search, the one serving `common` first, then the others in layout order.
  */
 export function searchSources(instances: readonly ServingInstance[]): SearchSource[] {
-  const common = instances.find((i) => i.families.includes('common'));
-  const ordered = common ? [common, ...instances.filter((i) => i !== common)] : instances;
+  const holders = instances.filter((i) => i.families.some((f) => CUSTOMER_FAMILIES.includes(f)));
+  const common = holders.find((i) => i.families.includes('common'));
+  const ordered = common ? [common, ...holders.filter((i) => i !== common)] : holders;
   return ordered.flatMap(({ id, adapter: { customer } }) =>
     customer.searchCustomersByEmail
       ? [{ id, search: customer.searchCustomersByEmail.bind(customer) }]

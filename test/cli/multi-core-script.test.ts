@@ -1,7 +1,7 @@
 /**
  * `npm run multi-core`, the README's multi-core quick start: both simulators and the gateway in
- * one process; the merged authorisation list answers with a development-key token; SIGTERM
- * stops it all with exit 0.
+ * one process; the merged authorisation list and the customer search answer with a
+ * development-key token; SIGTERM stops it all with exit 0.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,14 +66,17 @@ describe('npm run multi-core', () => {
 
     const target = '/auth/v1/customer/1/accounts';
     const key = await loadDevKey(dir);
-    const get = async (path: string) => {
+    const call = async (path: string, body?: object) => {
       const token = await new SignJWT(holderClaims('demo', BASE + path))
         .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
         .sign(key.privateKey);
       return fetch(`http://127.0.0.1:${port!}${path}`, {
-        headers: { authorization: `Bearer ${token}` },
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body && JSON.stringify(body),
       });
     };
+    const get = (path: string) => call(path);
     const res = await get(target);
     expect(res.status).toBe(200);
     const ids = ((await res.json()) as { accounts: { accountId: string }[] }).accounts.map(
@@ -83,6 +86,16 @@ describe('npm run multi-core', () => {
     expect(ids[0]).toBe('sav-1');
     expect(firstEnergy).toBeGreaterThan(0);
     expect(ids.slice(firstEnergy).every((id) => id.startsWith('A-'))).toBe(true);
+
+    // The consent flow's search, as the script prints it: Jane's address finds customer 1 in both
+    // cores (merged once) and, through Fineract's contacts table, the business she acts for.
+    const searched = await call('/auth/v1/customer/search', { email: 'Jane.Citizen@example.com' });
+    expect(searched.status).toBe(200);
+    const found = (await searched.json()) as { data: { id: string; name: string }[] };
+    expect(found.data.map((c) => c.id)).toEqual(['1', '5']);
+    expect(out.join('')).toContain(
+      `POST /auth/v1/customer/search '{"email":"jane.citizen@example.com"}'`,
+    );
 
     // The README's fault: the command the script prints stops Kraken's answers.
     const [, faultUrl] = out.join('').match(/Faults: curl -X POST (\S+)/)!;

@@ -20,8 +20,8 @@ function searchRoute(customers: CustomerService): RouteSpec {
     tags: ['Consent flow'],
     // The consent flow runs while the customer signs in: the tier of customer data.
     tier: 'highPriority',
-    // Every core that can search is asked: any of them failing fails the search.
-    familiesAsked: ['banking', 'energy', 'common', 'fdx', 'products'],
+    // Every core of customers that can search is asked: any of them failing fails the search.
+    familiesAsked: ['banking', 'energy', 'common', 'fdx'],
     // No core family: every core that serves customers is asked, and never passed through.
     family: 'v1',
     auth: 'holder',
