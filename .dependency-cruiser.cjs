@@ -122,7 +122,7 @@ module.exports = {
     {
       name: 'proxy-in-one-room',
       comment:
-        'Pass-through lives in src/proxy/ alone (docs/decisions/0036-one-pipeline-for-pass-through.md): a second proxy folder (src/http/proxy/ was one) grew a second copy of circuits and metrics beside the resilience stack.',
+        'Pass-through lives in src/proxy/ alone (docs/decisions/0038-one-pipeline-for-pass-through.md): a second proxy folder (src/http/proxy/ was one) grew a second copy of circuits and metrics beside the resilience stack.',
       severity: 'error',
       from: { path: SPLIT_PROXY },
       to: {},

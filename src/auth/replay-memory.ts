@@ -3,7 +3,7 @@
  * (`data-holder-gateway replay-store`). A store no gateway has used yet reads as one that lost its
  * data, and refuses every token for the clock tolerance (ADR 0016); marking it as new instead
  * (`init`) records that its memory covers all time, which is true of a store that never held a
- * claim, for a deployment whose tokens no gateway has accepted before (ADR 0036).
+ * claim, for a deployment whose tokens no gateway has accepted before (ADR 0045).
  */
 import { Cluster, type Redis } from 'ioredis';
 import type { RedisKeys } from '../resilience/redis-keys';

@@ -15,7 +15,7 @@ export const REPLAY_STORE_USAGE = `usage: data-holder-gateway replay-store <stat
   status   what the replay store in Redis remembers: since when, or that no gateway has used it
   init     for a new deployment, before its first gateway starts: marks a store that holds no
            claim as remembering all time, so tokens are accepted from the first request; refused
-           for a store a gateway has used (docs/decisions/0036-replay-store-init.md)
+           for a store a gateway has used (docs/decisions/0045-replay-store-init.md)
 Uses the Redis the environment configures (REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS)
 and its key namespace (REDIS_KEY_NAMESPACE, else HOLDER_SUBDOMAIN), as the gateways have them.
 Exit codes: 0 done, 1 refused, 2 usage or no Redis configured.`;

@@ -1,5 +1,5 @@
 /**
- * The names of everything the gateway keeps in Redis (docs/decisions/0035-redis-key-scheme.md):
+ * The names of everything the gateway keeps in Redis (docs/decisions/0040-redis-key-scheme.md):
  * `dhg:<namespace>:<kind>:...`, where the namespace is the deployment's (two deployments sharing a
  * Redis never read each other's entries) and every customer id, account id, client id or address
  * in a key is an HMAC-SHA256 digest under a key Redis never sees. A plain SHA-256 could be
