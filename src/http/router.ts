@@ -190,9 +190,10 @@ function bodyReader(route: RouteSpec): Step | undefined {
 /**
  * The refusals made before the core is asked (docs/api.md, "Refusals to share"): a customer the
  * operator flags for harm, on every route that refuses one (after the family's own checks of the
- * request, which answer first); and, on a passed-through route, whose records the gateway never
- * sees, the operator's refusals of the path's account or of the body's ids. A served route's
- * accounts are checked with the core's records (src/endpoints/account-selection.ts).
+ * request, which answer first: a served route's handler makes them later, so they are made here;
+ * a passed-through route has made them already); and, on a passed-through route, whose records
+ * the gateway never sees, the operator's refusals of the path's account or of the body's ids. A
+ * served route's accounts are checked with the core's records (src/endpoints/account-selection.ts).
  */
 function refuseBeforeCore(
   route: RouteSpec,
@@ -206,7 +207,7 @@ function refuseBeforeCore(
     (route.refusesHarmedCustomer ?? route.auth === 'holder') &&
     refusals.customer(customerId) === 'harm'
   ) {
-    route.checkRequest?.(input);
+    if (!passThrough) route.checkRequest?.(input);
     throw new SharingRefusedError('harm');
   }
   if (!passThrough) return;
@@ -219,13 +220,14 @@ function refuseBeforeCore(
 
 /** Validates the query (and a specific-accounts body), calls the handler, answers. */
 function handler(route: RouteSpec, deps: RouterDeps): Step {
+  const refusals = deps.refusals ?? SharingRefusals.NONE;
   return async (req, res) => {
     const rawQuery = req.query as Record<string, unknown>;
     let query = parseQuery(rawQuery, route.query);
     if (route.dateWindow) query = withDateWindow(query, deps.now());
     const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
     const params = req.params as Record<string, string>;
-    refuseBeforeCore(route, deps.refusals ?? SharingRefusals.NONE, { params, rawQuery });
+    refuseBeforeCore(route, refusals, { params, rawQuery });
     const result = await route.handle({
       params,
       query,
@@ -256,6 +258,7 @@ function markDeprecated(route: RouteSpec, res: Response, params: Record<string, 
  */
 function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy): Step {
   const forward = proxy.forward(route);
+  const refusals = deps.refusals ?? SharingRefusals.NONE;
   return async (req, res) => {
     const rawQuery = req.query as Record<string, unknown>;
     const query = parseQuery(rawQuery, route.query);
@@ -264,14 +267,7 @@ function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy)
     const params = req.params as Record<string, string>;
     const body: unknown = route.body ? req.body : undefined;
     route.checkRequest?.({ params, rawQuery, body });
-    refuseBeforeCore(
-      route,
-      deps.refusals ?? SharingRefusals.NONE,
-      { params, rawQuery },
-      {
-        accountIds,
-      },
-    );
+    refuseBeforeCore(route, refusals, { params, rawQuery }, { accountIds });
     markDeprecated(route, res, params);
     await forward(
       {
