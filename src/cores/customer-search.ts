@@ -1,9 +1,10 @@
 /**
  * The consent flow's customer port over several cores. The search asks every core instance that
- * implements it at once and merges the answers by customer id: the core serving `common` first,
- * then the others in layout order, each customer once (the first answer for an id wins). Never a
- * partial list: a core that cannot answer fails the whole search (503 or 504, as that core's call
- * failed), as the merged authorisation list does. The identity is the `common` core's alone.
+ * implements it at once and joins the answers: the core serving `common` first, then the others
+ * in layout order (the customer service keeps each customer once, the first answer for an id).
+ * Never a partial list: a core that cannot answer fails the whole search (503 or 504, as that
+ * core's call failed), as the merged authorisation list does. The identity is the `common` core's
+ * alone.
  */
 import type { CallContext, CustomerPort, CustomerSearchResult } from '../ports';
 
@@ -23,16 +24,9 @@ export function mergedCustomerSearch(
     const settled = await Promise.allSettled(sources.map((s) => s.search(email, ctx)));
     const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
-    const seen = new Set<string>();
-    const merged: CustomerSearchResult[] = [];
-    for (const r of settled as PromiseFulfilledResult<CustomerSearchResult[]>[]) {
-      for (const result of r.value) {
-        if (seen.has(result.id)) continue;
-        seen.add(result.id);
-        merged.push(result);
-      }
-    }
-    return merged;
+    // In source order; each customer once is the customer service's step (uniqueCustomers),
+    // which also covers one core naming a customer twice, as owner and as contact.
+    return (settled as PromiseFulfilledResult<CustomerSearchResult[]>[]).flatMap((r) => r.value);
   };
 }
 
