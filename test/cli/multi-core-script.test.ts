@@ -105,7 +105,7 @@ describe('npm run multi-core', () => {
     });
     expect(fault.status).toBe(200);
     // Banking keeps answering; energy and a merged list not asked before answer 503; the list
-    // served before the fault answers from the cache's stale-if-error window, as the README says.
+    // served before the fault answers from the cache's stale-if-error window, as docs/operations.md says.
     const statuses = {
       banking: (await get('/v1/banking/customer/2/accounts')).status,
       energy: (await get('/v1/energy/customer/1/accounts')).status,
