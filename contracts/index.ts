@@ -4,7 +4,19 @@
  * module re-exports their loaders and adds the helpers that wrap them in the documented response
  * envelopes by `$ref`.
  */
-import { refOf } from '@data-holder-gateway/adapter-sdk';
+import { createContractsAjv, refOf } from '@data-holder-gateway/adapter-sdk';
+
+let shared: ReturnType<typeof createContractsAjv> | undefined;
+
+/**
+ * One Ajv holding every contract, made at its first use and shared by the gateway's validators
+ * (pass-through answers, adapter answers, product records): loading and compiling the contracts
+ * once, not once per validator.
+ */
+export function contractsAjv(): ReturnType<typeof createContractsAjv> {
+  shared ??= createContractsAjv();
+  return shared;
+}
 
 export {
   CONTRACTS_BASE,

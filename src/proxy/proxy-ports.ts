@@ -8,7 +8,7 @@
  * `authorisationUrl`, by default the origin of `baseUrl`.
  */
 import { Pool } from 'undici';
-import { createContractsAjv, refOf } from '../../contracts';
+import { contractsAjv, refOf } from '../../contracts';
 import { CoreUnavailableError, CustomerNotFoundError } from '../errors';
 import type {
   AuthorisationPort,
@@ -24,7 +24,7 @@ import type {
 import { retryAfterSeconds, transportFailure } from '@data-holder-gateway/adapter-sdk';
 import type { ProxySettings } from './proxy-settings';
 
-const ajv = createContractsAjv();
+const ajv = contractsAjv();
 /** The list, each item in contract and carrying the ownership data a record needs. */
 const validAccountList = ajv.compile({
   type: 'object',

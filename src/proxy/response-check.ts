@@ -4,7 +4,7 @@
  * keywords come out, never a value: values are customers' data.
  */
 import type { ValidateFunction } from 'ajv';
-import { createContractsAjv } from '../../contracts';
+import { contractsAjv } from '../../contracts';
 import type { RouteSpec } from '../http/route-spec';
 
 /** One place where a body does not match: a JSON pointer into the body and the schema keyword. */
@@ -18,7 +18,7 @@ const MAX_MISMATCHES = 20;
 
 /** Validators of route response schemas, compiled on first use. */
 export class ResponseCheck {
-  private readonly ajv = createContractsAjv();
+  private readonly ajv = contractsAjv();
   private readonly validators = new Map<RouteSpec, ValidateFunction>();
 
   /** The mismatches of `body` against the route's response schema; [] when it conforms. */

@@ -12,7 +12,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { Logger } from 'pino';
-import { createContractsAjv } from '../../contracts';
+import { contractsAjv } from '../../contracts';
 import { CoreAnswerInvalidError } from '../errors';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { CallContext, CoreAdapter } from '../ports';
@@ -46,7 +46,6 @@ const MAX_MISMATCHES = 20;
 
 type AnyFn = (...args: unknown[]) => Promise<unknown>;
 
-let ajv: ReturnType<typeof createContractsAjv> | undefined;
 const validators = new Map<string, ValidateFunction | null>();
 
 /** The compiled answer schema of an operation (shared by every instance), or null. */
@@ -55,8 +54,7 @@ function validatorOf(port: string, method: string): ValidateFunction | null {
   let validate = validators.get(name);
   if (validate === undefined) {
     const schema = answerContractOf(port, method);
-    ajv ??= createContractsAjv();
-    validate = schema === null ? null : ajv.compile(schema);
+    validate = schema === null ? null : contractsAjv().compile(schema);
     validators.set(name, validate);
   }
   return validate;

@@ -8,7 +8,7 @@
  */
 import requests from '../../../contracts/requests.json';
 import type { ValidateFunction } from 'ajv';
-import { createContractsAjv, refOf } from '../../../contracts';
+import { contractsAjv, refOf } from '../../../contracts';
 import {
   PlatformConflictError,
   PlatformInvalidRequestError,
@@ -122,7 +122,7 @@ export class ProductsService {
     /** Clock in milliseconds, for `last_updated`. */
     private readonly now: () => number,
   ) {
-    const validate = createContractsAjv().getSchema(refOf('product-summary'));
+    const validate = contractsAjv().getSchema(refOf('product-summary'));
     if (!validate) throw new Error('contract product-summary is missing');
     this.validate = validate;
   }
