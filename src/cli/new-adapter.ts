@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { type Output, PROCESS_OUTPUT } from './clients';
+import { invokedFrom } from '../config/invoked-from';
 import {
   adapterNames,
   PROJECT_GITIGNORE,
@@ -70,7 +71,7 @@ function requestOf(args: readonly string[], root: string): Request | string {
   if (id === undefined || target === undefined) return 'an adapter id and a folder are needed';
   if (rest.length > 0) return 'too many arguments';
   if (!ID.test(id)) return `"${id}" is not an adapter id: lower-case letters, digits and dashes`;
-  const folder = path.resolve(target);
+  const folder = path.resolve(invokedFrom('new-adapter'), target);
   const relative = path.relative(root, folder);
   if (relative === '' || !relative.startsWith('..'))
     return `${folder} is inside the gateway's tree: choose a folder outside it`;

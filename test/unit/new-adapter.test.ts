@@ -71,6 +71,38 @@ describe('new-adapter: arguments', () => {
   });
 });
 
+describe('new-adapter: a relative folder under npm run', () => {
+  const saved = { event: process.env.npm_lifecycle_event, initCwd: process.env.INIT_CWD };
+  let typedIn: string;
+  beforeAll(() => {
+    typedIn = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-typed-in-'));
+    fs.mkdirSync(path.join(typedIn, 'acme'));
+    fs.writeFileSync(path.join(typedIn, 'acme', 'mine.txt'), 'kept');
+  });
+  afterAll(() => {
+    fs.rmSync(typedIn, { recursive: true, force: true });
+    for (const [name, value] of [
+      ['npm_lifecycle_event', saved.event],
+      ['INIT_CWD', saved.initCwd],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  test('when npm was started in another folder, then the folder is read against that one', async () => {
+    // npm runs the script in the clone's root and says where the user was in INIT_CWD.
+    process.env.npm_lifecycle_event = 'new-adapter';
+    process.env.INIT_CWD = typedIn;
+    const folder = path.join(typedIn, 'acme');
+    expect(await outcome(['acme', 'acme'])).toEqual({
+      code: 2,
+      out: '',
+      err: `new-adapter: ${folder} is not empty\n${NEW_ADAPTER_USAGE}`,
+    });
+  });
+});
+
 describe('new-adapter: the names of an id', () => {
   test('when the id has dashes, then each spelling joins its words', () => {
     expect(adapterNames('acme-core-2')).toEqual({
