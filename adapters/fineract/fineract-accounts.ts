@@ -5,6 +5,7 @@
  */
 import {
   CustomerNotFoundError,
+  readOnce,
   type AdapterContext,
   type BankingAccountRecord,
   type CallContext,
@@ -132,22 +133,18 @@ export class FineractAccounts {
   }
 
   async getClient(clientId: string, ctx: CallContext): Promise<FineractClient> {
-    const client = await this.http.get<FineractClient>(
-      'clients.get',
-      `/v1/clients/${clientId}`,
-      {},
-      ctx,
+    const path = `/v1/clients/${clientId}`;
+    const client = await readOnce(ctx, path, () =>
+      this.http.get<FineractClient>('clients.get', path, {}, ctx),
     );
     if (!client) throw new CustomerNotFoundError();
     return client;
   }
 
   async getClientAccounts(clientId: string, ctx: CallContext): Promise<FineractClientAccounts> {
-    const accounts = await this.http.get<FineractClientAccounts>(
-      'clients.accounts',
-      `/v1/clients/${clientId}/accounts`,
-      {},
-      ctx,
+    const path = `/v1/clients/${clientId}/accounts`;
+    const accounts = await readOnce(ctx, path, () =>
+      this.http.get<FineractClientAccounts>('clients.accounts', path, {}, ctx),
     );
     if (!accounts) throw new CustomerNotFoundError();
     return accounts;
@@ -183,11 +180,9 @@ export class FineractAccounts {
   ): Promise<AccountDetail | null> {
     const path = `${DETAIL_PATHS[ref.kind]}${ref.id}`;
     const query = ref.kind === 'loan' ? { associations: 'repaymentSchedule' } : {};
-    const payload = await this.http.get<FineractSavingsAccount | FineractLoan>(
-      `${ref.kind}.get`,
-      path,
-      query,
-      ctx,
+    // Read once per request: the account check and the data call of a request both need it.
+    const payload = await readOnce(ctx, path, () =>
+      this.http.get<FineractSavingsAccount | FineractLoan>(`${ref.kind}.get`, path, query, ctx),
     );
     if (!payload) {
       // An account id identifies a customer's account: only its kind is logged.

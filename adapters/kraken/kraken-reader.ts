@@ -10,6 +10,7 @@ import {
   type CallContext,
   CustomerNotFoundError,
   type DateWindow,
+  readOnce,
   SharingRefusedError,
 } from '@data-holder-gateway/adapter-sdk';
 import type { KrakenClient } from './kraken-client';
@@ -55,10 +56,12 @@ export class KrakenReader {
    * user Kraken flags for family issues is refused here, once: `SharingRefusedError('harm')`.
    */
   async accountsOf(customerId: string, ctx: CallContext): Promise<KrakenAccountUserAccounts> {
-    const data = await this.ofUser<{ accountUser: KrakenAccountUserAccounts }>(
-      'AccountUserAccounts',
-      customerId,
-      ctx,
+    const data = await readOnce(ctx, 'AccountUserAccounts', () =>
+      this.ofUser<{ accountUser: KrakenAccountUserAccounts }>(
+        'AccountUserAccounts',
+        customerId,
+        ctx,
+      ),
     );
     if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
     return data.accountUser;
@@ -109,11 +112,14 @@ export class KrakenReader {
     }
   }
 
+  /** Read once per request: the account check (plans) and the invoices both need it. */
   async supplyOf(accountNumber: string, ctx: CallContext): Promise<KrakenAccountSupply> {
-    const data = await this.client.query<{ account: KrakenAccountSupply | null }>(
-      'AccountSupply',
-      { accountNumber },
-      ctx,
+    const data = await readOnce(ctx, `AccountSupply ${accountNumber}`, () =>
+      this.client.query<{ account: KrakenAccountSupply | null }>(
+        'AccountSupply',
+        { accountNumber },
+        ctx,
+      ),
     );
     if (!data.account) throw new Error('Kraken AccountSupply answered no account');
     return data.account;

@@ -115,13 +115,25 @@ export interface Operation {
   /** The default circuit group (see {@link OperationGroup}). */
   group: OperationGroup;
   policy: OperationPolicy;
+  /**
+   * Whether the first argument is the customer id (every operation but the products' and the
+   * customer search): its calls share the request's reads of that customer (request-reads.ts).
+   */
+  takesCustomer: boolean;
 }
+
+/** Operations whose first argument is no customer id (besides every products operation). */
+const WITHOUT_CUSTOMER: ReadonlySet<string> = new Set(['customer.searchCustomersByEmail']);
 
 /** The table as a list, in table order. */
 export function operations(): Operation[] {
   return (Object.keys(OPERATIONS) as PortName[]).flatMap((port) =>
     Object.entries(OPERATIONS[port] as Record<string, OperationSpec>).map(
-      ([method, { group, policy }]) => ({ port, method, name: `${port}.${method}`, group, policy }),
+      ([method, { group, policy }]) => {
+        const name = `${port}.${method}`;
+        const takesCustomer = port !== 'products' && !WITHOUT_CUSTOMER.has(name);
+        return { port, method, name, group, policy, takesCustomer };
+      },
     ),
   );
 }

@@ -22,7 +22,7 @@ import type { Config } from '../config/config';
 import { CoreTimeoutError, CoreUnavailableError } from '../errors';
 import type { GatewayMetrics } from '../observability/metrics';
 import { ConfigError } from '../config/config-error';
-import type { CallContext, CoreAdapter } from '../ports';
+import type { CallContext, CoreAdapter, RequestReads } from '../ports';
 import type { CacheStore } from './cache';
 import type { RedisKeys } from './redis-keys';
 import { CachedCalls } from './cached-calls';
@@ -33,10 +33,11 @@ import { maintenanceClock } from './maintenance';
 import {
   NEVER_CACHED,
   OPERATION_NAMES,
+  type Operation,
   type OperationName,
-  type OperationPolicy,
   operations,
 } from './operations';
+import { RequestScopes } from './request-reads';
 import { RetryBudget } from './retry-budget';
 import { SingleFlight } from './single-flight';
 import { withTimeout } from './timeout';
@@ -87,6 +88,8 @@ interface CoreCall {
   /** The caller's signal; undefined for a call shared by several callers. */
   callerSignal: AbortSignal | undefined;
   requestId: string;
+  /** The adapter's reads shared within the caller's request for this customer (request-reads.ts). */
+  reads: RequestReads | undefined;
   /** Whether a failed attempt may be repeated (reads, not writes). */
   retryable: boolean;
 }
@@ -120,7 +123,8 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
       try {
         const result = await breaker.fire(() =>
           withTimeout(settings.timeoutMs, callerSignal, (signal) => {
-            const ctx: CallContext = { signal, requestId: call.requestId };
+            const { requestId, reads } = call;
+            const ctx: CallContext = reads ? { signal, requestId, reads } : { signal, requestId };
             return call.fn(...call.args, ctx);
           }),
         );
@@ -142,6 +146,26 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
       }
     }
   };
+}
+
+/** The port methods of the table on `inner`, each through `wrap`, with the adapter's own hooks. */
+function wrappedAdapter(
+  inner: CoreAdapter,
+  adapterId: string,
+  wrap: (op: Operation, fn: AnyFn) => AnyFn,
+): CoreAdapter {
+  // Exactly the operations of the table: the ports' own methods, whatever else a port object has.
+  const wrapped: Record<string, unknown> = { id: adapterId };
+  for (const op of operations()) {
+    const port = inner[op.port] as Record<string, unknown> | undefined;
+    if (!port || typeof port[op.method] !== 'function') continue;
+    const out = (wrapped[op.port] ??= {}) as Record<string, AnyFn>;
+    out[op.method] = wrap(op, (port[op.method] as AnyFn).bind(port));
+  }
+  if (inner.isReady) wrapped.isReady = () => inner.isReady!();
+  if (inner.readinessDetails) wrapped.readinessDetails = () => inner.readinessDetails!();
+  if (inner.close) wrapped.close = () => inner.close!();
+  return wrapped as unknown as CoreAdapter;
 }
 
 /**
@@ -176,6 +200,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
   checkOperationSettings(settings);
   const adapterId = deps.adapterId ?? inner.id;
   const flights = new SingleFlight();
+  const scopes = new RequestScopes();
   const maintenance = maintenanceClock(settings.maintenanceWindows, adapterId, now);
   const circuits = new Circuits({
     adapterId,
@@ -202,8 +227,11 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     throw new CoreUnavailableError({ retryAfterSeconds: retryAfter });
   };
 
-  const wrap = (operation: string, policy: OperationPolicy, fn: AnyFn): AnyFn => {
+  const wrap = ({ name: operation, policy, takesCustomer }: Operation, fn: AnyFn): AnyFn => {
     const read = policy.kind === 'read';
+    /** The reads of the caller's request for the call's customer; none for a call without one. */
+    const readsOf = (ctx: CallContext, args: unknown[]) =>
+      takesCustomer && typeof args[0] === 'string' ? scopes.of(ctx, args[0]) : undefined;
     const ttlMs = read ? (settings.cacheTtlSeconds[operation] ?? policy.ttlSeconds) * 1000 : 0;
     const staleMs = read
       ? (settings.cacheStaleSeconds[operation] ?? policy.staleSeconds) * 1000
@@ -215,7 +243,8 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
       const { requestId } = ctx;
       if (!read) {
         const retryable = policy.kind !== 'write';
-        return callCore({ operation, fn, args, callerSignal: ctx.signal, requestId, retryable });
+        const call = { operation, fn, args, requestId, reads: readsOf(ctx, args), retryable };
+        return callCore({ ...call, callerSignal: ctx.signal });
       }
 
       const key = cached.key(operation, args);
@@ -225,7 +254,8 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
         return entry.value;
       }
       if (ttlMs > 0) cached.count(operation, 'miss');
-      // Shared by every concurrent identical caller: not tied to one caller's signal.
+      // Shared by every concurrent identical caller: not tied to one caller's signal. The reads
+      // are the first caller's: its joiners are the same customer (the key holds the id).
       return flights.run(key, async () => {
         try {
           const value = await callCore({
@@ -234,6 +264,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
             args,
             callerSignal: undefined,
             requestId,
+            reads: readsOf(ctx, args),
             retryable: true,
           });
           if (ttlMs > 0) cached.set(operation, key, value, ttlMs + staleMs);
@@ -249,20 +280,8 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     };
   };
 
-  // Exactly the operations of the table: the ports' own methods, whatever else a port object has.
-  const wrapped: Record<string, unknown> = { id: adapterId };
-  for (const { port: portName, method, name, policy } of operations()) {
-    const port = inner[portName] as Record<string, unknown> | undefined;
-    if (!port || typeof port[method] !== 'function') continue;
-    const out = (wrapped[portName] ??= {}) as Record<string, AnyFn>;
-    out[method] = wrap(name, policy, (port[method] as AnyFn).bind(port));
-  }
-  if (inner.isReady) wrapped.isReady = () => inner.isReady!();
-  if (inner.readinessDetails) wrapped.readinessDetails = () => inner.readinessDetails!();
-  if (inner.close) wrapped.close = () => inner.close!();
-
   return {
-    adapter: wrapped as unknown as CoreAdapter,
+    adapter: wrappedAdapter(inner, adapterId, wrap),
     circuits: circuits.byName,
     async pass(operation, send, ctx) {
       refuseInWindow(operation);
@@ -272,6 +291,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
         args: [],
         callerSignal: ctx.signal,
         requestId: ctx.requestId,
+        reads: undefined,
         retryable: false,
       })) as Awaited<ReturnType<typeof send>>;
     },

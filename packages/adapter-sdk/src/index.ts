@@ -14,6 +14,7 @@ export * from './ports';
 export * from './errors';
 export { pick } from './pick';
 export { mapLimit } from './map-limit';
+export { readOnce } from './read-once';
 export * from './decimal';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export {

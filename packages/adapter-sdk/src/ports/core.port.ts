@@ -39,12 +39,34 @@ import type {
   ScheduledPayment,
 } from './resources';
 
+/**
+ * Reads an adapter shares between the port calls of one request: the gateway checks the
+ * accounts a request names (`listAccounts`) before it asks for their data (`listBalances`, ...),
+ * and both calls need the same core records. Scoped to one request, one customer (the
+ * `customerId` of the call) and one adapter instance: never shared with another request, even of
+ * the same customer, nor across customers.
+ */
+export interface RequestReads {
+  /**
+   * The value of `key` in this scope: the first call runs `read` and keeps its promise; later
+   * calls get that promise without reading again. A read that fails is not kept (the next call
+   * reads again). `key` names what is read (e.g. a core path), unique within the adapter.
+   */
+  once<T>(key: string, read: () => Promise<T>): Promise<T>;
+}
+
 /** Per-call context handed to every port method. */
 export interface CallContext {
   /** Aborts when the caller went away or the gateway's timeout for this call passed. */
   signal: AbortSignal;
   /** The request id, for the adapter's own logs and upstream correlation headers. */
   requestId: string;
+  /**
+   * Reads shared with the request's other calls to this adapter for this customer (see
+   * {@link RequestReads}); absent when the call has no customer (products, customer search),
+   * or when the caller gives none (tests, older gateways): `readOnce` then reads directly.
+   */
+  reads?: RequestReads;
 }
 
 /** An account as the authorisation list (row 1) needs it. */

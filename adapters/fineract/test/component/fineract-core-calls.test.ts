@@ -1,0 +1,75 @@
+/**
+ * The Fineract calls each endpoint makes, cold (every cache lifetime 0), counted on the
+ * simulator's request log: a change that reads more than the table of docs/benchmarks.md ("Core
+ * calls per request") fails here. The account check and the data call of one request share their
+ * reads; two requests never do.
+ */
+import { startFineractSimulator, type FineractSimulator } from '../../simulator/simulator';
+import {
+  countCoreCalls,
+  countedGateway,
+  FINERACT_CASES,
+  fineractCalls,
+  fineractCountEnv,
+  type CountedCore,
+} from '../../../../test/helpers/core-calls';
+
+/** Endpoint → Fineract calls (customer 1: 8 accounts; standing instructions in pages of 4). */
+const EXPECTED: Record<string, number> = {
+  'authorisation list': 2,
+  'customer detail': 1,
+  'customer identity': 1,
+  'accounts (all 8)': 10,
+  'accounts (2 of 8 by id)': 10,
+  'balances (2 of 8)': 10,
+  'direct debits (2 of 8)': 10,
+  'scheduled payments (2 of 8)': 12,
+  'scheduled payments of one account': 12,
+  'instalment plans (1 loan of 8)': 10,
+  payees: 1,
+  'FDX transactions (savings, one page)': 2,
+  'FDX statements': 1,
+  'FDX statement document (none in Fineract)': 2,
+};
+
+describe('Fineract calls per request, cold', () => {
+  let sim: FineractSimulator;
+  let core: CountedCore;
+  beforeAll(async () => {
+    sim = await startFineractSimulator({ port: 0 });
+    core = await countedGateway(fineractCountEnv(sim), fineractCalls(sim));
+  });
+  afterAll(async () => {
+    await core.gw.close();
+    await sim.close();
+  });
+
+  it('when each endpoint is asked once, then it answers and makes exactly the calls of the table', async () => {
+    const counts = await countCoreCalls(core, FINERACT_CASES);
+    expect(counts.map((c) => [c.endpoint, c.status])).toEqual(
+      FINERACT_CASES.map((c) => [c.endpoint, c.status]),
+    );
+    expect(Object.fromEntries(counts.map((c) => [c.endpoint, c.calls]))).toEqual(EXPECTED);
+  });
+
+  it('when balances are asked, then the account check and the balances read each record once', async () => {
+    const [balances] = await countCoreCalls(
+      core,
+      FINERACT_CASES.filter((c) => c.endpoint === 'balances (2 of 8)'),
+    );
+    expect(balances!.called).toEqual(
+      [
+        'GET /v1/clients/1',
+        'GET /v1/clients/1/accounts',
+        ...['savingsaccounts/1', 'savingsaccounts/2', 'savingsaccounts/3', 'savingsaccounts/4'],
+        ...['fixeddepositaccounts/5', 'recurringdepositaccounts/6', 'loans/1', 'loans/2'],
+      ].map((p) => (p.startsWith('GET') ? p : `GET /v1/${p}`)),
+    );
+  });
+
+  it('when the same request comes twice, then the second reads everything again (no reads kept between requests)', async () => {
+    const balances = FINERACT_CASES.filter((c) => c.endpoint === 'balances (2 of 8)');
+    const counts = await countCoreCalls(core, [...balances, ...balances]);
+    expect(counts.map((c) => c.calls)).toEqual([10, 10]);
+  });
+});
