@@ -78,8 +78,30 @@ export class KrakenEnergy implements EnergyPort {
     return { holder: { customerId, email: user.email }, accounts: servedAccounts(user.accounts) };
   }
 
-  async listAccounts(customerId: string, ctx: CallContext): Promise<EnergyAccountRecord[]> {
-    const { holder, accounts } = await this.served(customerId, ctx);
+  listAccounts(customerId: string, ctx: CallContext): Promise<EnergyAccountRecord[]> {
+    return this.accountRecords(customerId, undefined, ctx);
+  }
+
+  // An account's plans are read per account (its supply, its products' rates): for a few ids,
+  // only theirs are read.
+  listAccountsById(
+    customerId: string,
+    accountIds: string[],
+    ctx: CallContext,
+  ): Promise<EnergyAccountRecord[]> {
+    return this.accountRecords(customerId, accountIds, ctx);
+  }
+
+  /** The records of the served accounts (those among `accountIds` when given), Kraken's order. */
+  private async accountRecords(
+    customerId: string,
+    accountIds: readonly string[] | undefined,
+    ctx: CallContext,
+  ): Promise<EnergyAccountRecord[]> {
+    const { holder, accounts: served } = await this.served(customerId, ctx);
+    const accounts = accountIds
+      ? served.filter((a) => accountIds.includes(accountIdOf(a)))
+      : served;
     return mapLimit(accounts, MAX_PARALLEL, async (account) =>
       toEnergyAccount(account, holder, await this.plansOf(accountIdOf(account), ctx)),
     );

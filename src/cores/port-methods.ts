@@ -34,6 +34,8 @@ type OptionalOperation = {
 export const OPTIONAL_OPERATIONS = [
   'customer.searchCustomersByEmail',
   'customer.getCustomerIdentity',
+  'banking.listAccountsById',
+  'energy.listAccountsById',
 ] as const satisfies readonly OptionalOperation[];
 type Listed = (typeof OPTIONAL_OPERATIONS)[number];
 // Fails to compile when a port gains an optional method that the list above leaves out.

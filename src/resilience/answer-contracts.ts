@@ -92,6 +92,13 @@ const DONE: Schema = { type: 'boolean' };
  * operation table: a new port method without an entry fails to compile. The instalment plans
  * answer is a Map: its values are checked, as a list in the Map's order.
  */
+/** A list of banking account records, as `listAccounts` answers. */
+const BANKING_ACCOUNTS = listOf(contract('banking-account-list-item-v4'));
+/** A list of energy account records, as `listAccounts` answers. */
+const ENERGY_ACCOUNTS = listOf(
+  recordOf('energy-account', LIST_EXTRAS, { required: ['complexAccountType', 'users'] }),
+);
+
 export const ANSWER_CONTRACTS: {
   readonly [P in keyof OperationTable]: { readonly [M in keyof OperationTable[P]]: Schema | null };
 } = {
@@ -110,7 +117,8 @@ export const ANSWER_CONTRACTS: {
     getCustomerIdentity: contract('customer-identity'),
   },
   banking: {
-    listAccounts: listOf(contract('banking-account-list-item-v4')),
+    listAccounts: BANKING_ACCOUNTS,
+    listAccountsById: BANKING_ACCOUNTS,
     listBalances: listOf(contract('balance')),
     listDirectDebits: listOf(contract('direct-debit')),
     listScheduledPayments: listOf(contract('scheduled-payment')),
@@ -118,9 +126,8 @@ export const ANSWER_CONTRACTS: {
     listPayees: listOf(contract('payee')),
   },
   energy: {
-    listAccounts: listOf(
-      recordOf('energy-account', LIST_EXTRAS, { required: ['complexAccountType', 'users'] }),
-    ),
+    listAccounts: ENERGY_ACCOUNTS,
+    listAccountsById: ENERGY_ACCOUNTS,
     listInvoices: listOf(contract('energy-invoice')),
     listConcessions: listOf(contract('energy-concession')),
   },

@@ -34,6 +34,8 @@ describe('port methods at start-up', () => {
     expect(OPTIONAL_OPERATIONS).toEqual([
       'customer.searchCustomersByEmail',
       'customer.getCustomerIdentity',
+      'banking.listAccountsById',
+      'energy.listAccountsById',
     ]);
   });
 

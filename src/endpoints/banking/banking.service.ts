@@ -33,16 +33,33 @@ export class BankingService {
     return presentBankingAccount(account, this.detailVersion);
   }
 
+  /**
+   * The records the check of `accountIds` reads: only those accounts' when the core can read them
+   * alone (`listAccountsById`), else every account of the customer.
+   */
+  private candidates(
+    customerId: string,
+    accountIds: readonly string[],
+    ctx: CallContext,
+  ): Promise<BankingAccountRecord[]> {
+    return this.port.listAccountsById
+      ? this.port.listAccountsById(customerId, [...accountIds], ctx)
+      : this.port.listAccounts(customerId, ctx);
+  }
+
   private async selected(
     customerId: string,
     accountIds: readonly string[] | undefined,
     query: QueryValues,
     ctx: CallContext,
   ): Promise<BankingAccountRecord[]> {
-    const all = await this.port.listAccounts(customerId, ctx);
     const requested = accountIds
-      ? this.selection.requireAccounts(customerId, all, accountIds)
-      : this.selection.shareable(customerId, all);
+      ? this.selection.requireAccounts(
+          customerId,
+          await this.candidates(customerId, accountIds, ctx),
+          accountIds,
+        )
+      : this.selection.shareable(customerId, await this.port.listAccounts(customerId, ctx));
     return applyAccountFilters(requested, query);
   }
 
@@ -126,7 +143,7 @@ export class BankingService {
   ) {
     this.selection.requireAccount(
       customerId,
-      await this.port.listAccounts(customerId, ctx),
+      await this.candidates(customerId, [accountId], ctx),
       accountId,
     );
     const page = paginate(
@@ -143,7 +160,7 @@ export class BankingService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    const all = await this.port.listAccounts(customerId, ctx);
+    const all = await this.candidates(customerId, accountIds, ctx);
     const accounts = this.selection.requireAccounts(customerId, all, accountIds);
     const ids = accounts.map((a) => a.accountId);
     const results = await this.port.listInstalmentPlans(customerId, ids, ctx);

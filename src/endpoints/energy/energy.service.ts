@@ -22,6 +22,16 @@ export class EnergyService {
     private readonly selection = new AccountSelection(),
   ) {}
 
+  /**
+   * The records the check of `accountIds` reads: only those accounts' when the core can read them
+   * alone (`listAccountsById`), else every account of the customer.
+   */
+  private candidates(customerId: string, accountIds: readonly string[], ctx: CallContext) {
+    return this.port.listAccountsById
+      ? this.port.listAccountsById(customerId, [...accountIds], ctx)
+      : this.port.listAccounts(customerId, ctx);
+  }
+
   /** Row 4 (body ids) and the deprecated list (every account): narrowed by `open-status`. */
   async accounts(
     customerId: string,
@@ -29,10 +39,13 @@ export class EnergyService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    const all = await this.port.listAccounts(customerId, ctx);
     const requested = accountIds
-      ? this.selection.requireAccounts(customerId, all, accountIds)
-      : this.selection.shareable(customerId, all);
+      ? this.selection.requireAccounts(
+          customerId,
+          await this.candidates(customerId, accountIds, ctx),
+          accountIds,
+        )
+      : this.selection.shareable(customerId, await this.port.listAccounts(customerId, ctx));
     const page = paginate(applyAccountFilters(requested, query), query);
     return {
       data: { accounts: page.records.map(presentEnergyAccount) },
@@ -43,7 +56,7 @@ export class EnergyService {
 
   /** Row 6: invoices of the body's accounts. */
   async invoices(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
-    const all = await this.port.listAccounts(customerId, ctx);
+    const all = await this.candidates(customerId, accountIds, ctx);
     const accounts = this.selection.requireAccounts(customerId, all, accountIds);
     return this.invoicePage(
       customerId,
@@ -62,7 +75,7 @@ export class EnergyService {
   ) {
     this.selection.requireAccount(
       customerId,
-      await this.port.listAccounts(customerId, ctx),
+      await this.candidates(customerId, [accountId], ctx),
       accountId,
     );
     return this.invoicePage(customerId, [accountId], query, ctx);
@@ -72,7 +85,7 @@ export class EnergyService {
   async concessions(customerId: string, accountId: string, ctx: CallContext) {
     this.selection.requireAccount(
       customerId,
-      await this.port.listAccounts(customerId, ctx),
+      await this.candidates(customerId, [accountId], ctx),
       accountId,
     );
     return { data: { concessions: await this.port.listConcessions(customerId, accountId, ctx) } };

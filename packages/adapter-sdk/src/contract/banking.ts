@@ -50,6 +50,19 @@ function describeAccountsAndBalances({ h, customerId, empty, banking, ids }: Ban
     );
   });
 
+  test('when the adapter reads accounts by id, then it gives the listed records of the customer’s ids, in list order, and leaves the others out', async () => {
+    const byId = banking().listAccountsById?.bind(banking());
+    if (!byId) return;
+    const accounts = await h.bankingAccounts(customerId);
+    const named = [accounts[accounts.length - 1], accounts[0]].flatMap((a) =>
+      a ? [a.accountId] : [],
+    );
+    const got = await h.call('banking.listAccountsById', (ctx) =>
+      byId(customerId, [...named, 'no-such-account'], ctx),
+    );
+    expect(got).toEqual(accounts.filter((a) => named.includes(a.accountId)));
+  });
+
   test('when banking accounts carry an account number, then maskedNumber and displayName never show it whole', async () => {
     for (const a of await h.bankingAccounts(customerId)) {
       const full = a.accountNumber?.replace(/[\s-]/g, '');

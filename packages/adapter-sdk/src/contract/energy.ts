@@ -29,6 +29,19 @@ export function describeEnergy(h: ContractHarness, customerId: string, empty: bo
     );
   });
 
+  test('when the adapter reads accounts by id, then it gives the listed records of the customer’s ids, in list order, and leaves the others out', async () => {
+    const byId = energy().listAccountsById?.bind(energy());
+    if (!byId) return;
+    const accounts = await h.energyAccounts(customerId);
+    const named = [accounts[accounts.length - 1], accounts[0]].flatMap((a) =>
+      a ? [a.accountId] : [],
+    );
+    const got = await h.call('energy.listAccountsById', (ctx) =>
+      byId(customerId, [...named, 'no-such-account'], ctx),
+    );
+    expect(got).toEqual(accounts.filter((a) => named.includes(a.accountId)));
+  });
+
   test('when invoices are asked for in a window, then they validate, lie in it, and belong to the given ids only', async () => {
     const all = await h.energyIds(customerId);
     if (all.length === 0) {

@@ -117,6 +117,17 @@ export type InstalmentPlansResult =
 export interface BankingPort {
   /** Every banking account of the customer, in the core's order. */
   listAccounts(customerId: string, ctx: CallContext): Promise<BankingAccountRecord[]>;
+  /**
+   * The customer's accounts among `accountIds`, in the core's order: exactly the records
+   * `listAccounts` gives for them, ids that are not the customer's left out. Optional: for a
+   * request that names accounts, the gateway asks this instead of `listAccounts` when the core
+   * reads fewer records for a few ids (one call per account detail); without it, `listAccounts`.
+   */
+  listAccountsById?(
+    customerId: string,
+    accountIds: string[],
+    ctx: CallContext,
+  ): Promise<BankingAccountRecord[]>;
   /** Balances of the given accounts (one per account that has one), in the core's order. */
   listBalances(customerId: string, accountIds: string[], ctx: CallContext): Promise<Balance[]>;
   /** Direct debit authorisations of the given accounts, in the core's order. */
@@ -182,6 +193,12 @@ export interface DateWindow {
 /** Energy data (rows 4, 6, 9, 13). */
 export interface EnergyPort {
   listAccounts(customerId: string, ctx: CallContext): Promise<EnergyAccountRecord[]>;
+  /** As {@link BankingPort.listAccountsById}, for energy accounts. Optional. */
+  listAccountsById?(
+    customerId: string,
+    accountIds: string[],
+    ctx: CallContext,
+  ): Promise<EnergyAccountRecord[]>;
   /** Invoices of the given accounts whose issueDate lies in the window. */
   listInvoices(
     customerId: string,
