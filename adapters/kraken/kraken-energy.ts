@@ -1,8 +1,9 @@
 /**
  * The energy port over Kraken: accounts with the plans of the agreements in force today, invoices
  * from statements, concessions from the account holder's concession cards. Every method first
- * reads the customer's accounts (which proves Kraken knows the account user, and says which
- * accounts are theirs) and serves only those among them the gateway asked for.
+ * reads the customer's accounts with their supply in one query (which proves Kraken knows the
+ * account user, and says which accounts are theirs and which meter points they have) and serves
+ * only those among them the gateway asked for.
  */
 import type {
   CallContext,
@@ -25,7 +26,6 @@ import {
   toInvoice,
   toPlan,
   type KrakenAccount,
-  type KrakenAccountSupply,
   type KrakenHolder,
   type KrakenMeterPoint,
 } from './mappers';
@@ -36,8 +36,9 @@ export function todayInAustralia(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(now);
 }
 
-function meterPointsOf(supply: KrakenAccountSupply): KrakenMeterPoint[] {
-  return (supply.properties ?? []).flatMap((p) =>
+/** The meter points of an account's properties (as `AccountUserSupply` selects them). */
+function meterPointsOf(account: KrakenAccount): KrakenMeterPoint[] {
+  return (account.properties ?? []).flatMap((p) =>
     (p?.meterPoints ?? []).filter((m): m is KrakenMeterPoint => m !== null && m.id !== null),
   );
 }
@@ -69,8 +70,8 @@ export class KrakenEnergy implements EnergyPort {
     private readonly today: () => string = todayInAustralia,
   ) {}
 
-  /** The customer's served accounts and who they are to them. */
-  async served(
+  /** The customer's served accounts without their supply (the authorisation list's read). */
+  async shareable(
     customerId: string,
     ctx: CallContext,
   ): Promise<{ holder: KrakenHolder; accounts: KrakenAccount[] }> {
@@ -78,12 +79,21 @@ export class KrakenEnergy implements EnergyPort {
     return { holder: { customerId, email: user.email }, accounts: servedAccounts(user.accounts) };
   }
 
+  /** The customer's served accounts with their supply, and who they are to them. */
+  async served(
+    customerId: string,
+    ctx: CallContext,
+  ): Promise<{ holder: KrakenHolder; accounts: KrakenAccount[] }> {
+    const user = await this.reader.accountsWithSupplyOf(customerId, ctx);
+    return { holder: { customerId, email: user.email }, accounts: servedAccounts(user.accounts) };
+  }
+
   listAccounts(customerId: string, ctx: CallContext): Promise<EnergyAccountRecord[]> {
     return this.accountRecords(customerId, undefined, ctx);
   }
 
-  // An account's plans are read per account (its supply, its products' rates): for a few ids,
-  // only theirs are read.
+  // An account's plans need its products' rates, read per meter point and product: for a few
+  // ids, only theirs are read.
   listAccountsById(
     customerId: string,
     accountIds: string[],
@@ -103,7 +113,7 @@ export class KrakenEnergy implements EnergyPort {
       ? served.filter((a) => accountIds.includes(accountIdOf(a)))
       : served;
     return mapLimit(accounts, MAX_PARALLEL, async (account) =>
-      toEnergyAccount(account, holder, await this.plansOf(accountIdOf(account), ctx)),
+      toEnergyAccount(account, holder, await this.plansOf(account, ctx)),
     );
   }
 
@@ -114,13 +124,11 @@ export class KrakenEnergy implements EnergyPort {
     ctx: CallContext,
   ): Promise<EnergyInvoice[]> {
     const { accounts } = await this.served(customerId, ctx);
-    const wanted = accounts.map(accountIdOf).filter((id) => accountIds.includes(id));
-    const perAccount = await mapLimit(wanted, MAX_PARALLEL, async (accountId) => {
-      const [supply, bills] = await Promise.all([
-        this.reader.supplyOf(accountId, ctx),
-        this.reader.billsOf(accountId, window, ctx),
-      ]);
-      const meterPoints = meterPointsOf(supply);
+    const wanted = accounts.filter((a) => accountIds.includes(accountIdOf(a)));
+    const perAccount = await mapLimit(wanted, MAX_PARALLEL, async (account) => {
+      const accountId = accountIdOf(account);
+      const bills = await this.reader.billsOf(accountId, window, ctx);
+      const meterPoints = meterPointsOf(account);
       return bills.flatMap((bill) => {
         const invoice = toInvoice(
           accountId,
@@ -149,10 +157,9 @@ export class KrakenEnergy implements EnergyPort {
   }
 
   /** One plan per energy agreement in force today, with its product's rates at the meter point. */
-  private async plansOf(accountNumber: string, ctx: CallContext): Promise<EnergyPlan[]> {
-    const supply = await this.reader.supplyOf(accountNumber, ctx);
+  private async plansOf(account: KrakenAccount, ctx: CallContext): Promise<EnergyPlan[]> {
     const day = this.today();
-    const current = meterPointsOf(supply).flatMap((meterPoint) =>
+    const current = meterPointsOf(account).flatMap((meterPoint) =>
       (meterPoint.agreements ?? [])
         .filter((a) => a !== null && fuelOf(a) !== undefined && inForce(a, day))
         .map((agreement) => ({ meterPoint, agreement: agreement! })),

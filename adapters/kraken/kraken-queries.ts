@@ -13,9 +13,9 @@ import path from 'node:path';
 export const OPERATION_NAMES = [
   'ObtainKrakenToken',
   'AccountUserAccounts',
+  'AccountUserSupply',
   'AccountUserDetail',
   'AccountUserConcessions',
-  'AccountSupply',
   'ProductRates',
   'AccountBills',
   'AccountUserByEmail',

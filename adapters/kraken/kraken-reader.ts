@@ -1,7 +1,7 @@
 /**
  * What the Kraken adapter reads, one method per need, over the GraphQL client: the customer's
- * account user (resolved through the configured customer map), their accounts, an account's
- * supply (properties, meter points, agreements), a product's rates at a meter point and an
+ * account user (resolved through the configured customer map), their accounts (alone, or with each
+ * account's supply: properties, meter points, agreements), a product's rates at a meter point and an
  * account's bills, the last two walked page by page (`first` = KRAKEN_PAGE_SIZE, at most 100,
  * `after` = the previous page's end cursor) while `pageInfo.hasNextPage`, at most KRAKEN_MAX_PAGES
  * pages. Kraken's "not found" answers for the account user become CustomerNotFoundError.
@@ -18,7 +18,6 @@ import type { KrakenConfig } from './kraken-config';
 import { KrakenAnswerError } from './kraken-errors';
 import type {
   KrakenAccountHolder,
-  KrakenAccountSupply,
   KrakenAccountUserByEmail,
   KrakenAccountUserAccounts,
   KrakenAccountUserDetail,
@@ -62,6 +61,21 @@ export class KrakenReader {
         customerId,
         ctx,
       ),
+    );
+    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
+    return data.accountUser;
+  }
+
+  /**
+   * The customer's accounts with their supply (properties, meter points, agreements): what the
+   * energy endpoints read of them, in one query, once per request. Refuses as `accountsOf` does.
+   */
+  async accountsWithSupplyOf(
+    customerId: string,
+    ctx: CallContext,
+  ): Promise<KrakenAccountUserAccounts> {
+    const data = await readOnce(ctx, 'AccountUserSupply', () =>
+      this.ofUser<{ accountUser: KrakenAccountUserAccounts }>('AccountUserSupply', customerId, ctx),
     );
     if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
     return data.accountUser;
@@ -112,19 +126,6 @@ export class KrakenReader {
     }
   }
 
-  /** Read once per request: the account check (plans) and the invoices both need it. */
-  async supplyOf(accountNumber: string, ctx: CallContext): Promise<KrakenAccountSupply> {
-    const data = await readOnce(ctx, `AccountSupply ${accountNumber}`, () =>
-      this.client.query<{ account: KrakenAccountSupply | null }>(
-        'AccountSupply',
-        { accountNumber },
-        ctx,
-      ),
-    );
-    if (!data.account) throw new Error('Kraken AccountSupply answered no account');
-    return data.account;
-  }
-
   /** Every active rate of a product at a meter point; none when Kraken has no such product. */
   ratesOf(code: string, nmi: string, ctx: CallContext): Promise<KrakenRate[]> {
     return this.walk<KrakenRate>('ProductRates', async (page) => {
@@ -167,7 +168,8 @@ export class KrakenReader {
   }
 
   private async ofUser<T>(
-    operation: 'AccountUserAccounts' | 'AccountUserDetail' | 'AccountUserConcessions',
+    operation:
+      'AccountUserAccounts' | 'AccountUserSupply' | 'AccountUserDetail' | 'AccountUserConcessions',
     customerId: string,
     ctx: CallContext,
   ): Promise<T> {

@@ -50,7 +50,7 @@ export function createKrakenAdapter(
     id: 'kraken',
     authorisation: {
       async listShareableAccounts(customerId, ctx) {
-        const { holder, accounts } = await energy.served(customerId, ctx);
+        const { holder, accounts } = await energy.shareable(customerId, ctx);
         return accounts.map((account) => toShareableAccount(account, holder));
       },
     },

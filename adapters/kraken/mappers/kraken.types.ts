@@ -18,6 +18,8 @@ export interface KrakenPropertyRef {
   id: string | null;
   address: string | null;
   postcode: string;
+  /** Selected by `AccountUserSupply` only. */
+  meterPoints?: (KrakenMeterPoint | null)[] | null;
 }
 
 /** An active hardship agreement of an account (`HardshipAgreementType`). */
@@ -25,7 +27,7 @@ export interface KrakenHardshipAgreement {
   hardshipType: string;
 }
 
-/** An account as `AccountUserAccounts` selects it. */
+/** An account as `AccountUserAccounts` (and, with meter points, `AccountUserSupply`) selects it. */
 export interface KrakenAccount {
   number: string | null;
   status: KrakenAccountStatus | null;
@@ -108,7 +110,7 @@ export interface KrakenMeterPoint {
   agreements: (KrakenAgreement | null)[] | null;
 }
 
-/** The supply of one account as `AccountSupply` selects it. */
+/** The supply of one account: its number and its properties' meter points. */
 export interface KrakenAccountSupply {
   number: string | null;
   properties:
