@@ -75,11 +75,39 @@ export class FineractCustomers {
     return [...results.values()];
   }
 
-  /** The identity of a customer. @throws CustomerNotFoundError when Fineract has no such client */
+  /**
+   * The identity of a customer: the client's own contact details or, for a client without an
+   * email address of its own (a business, typically), those of its first authorised contact.
+   * @throws CustomerNotFoundError when Fineract has no such client
+   */
   async identity(customerId: string, ctx: CallContext): Promise<CustomerIdentity> {
     const { clientId } = await this.fineract.clientIdOf(customerId, ctx);
     const client = await this.fineract.getClient(clientId, ctx);
-    return toCustomerIdentity(customerId, client, this.fineract.config.phoneCountryCode);
+    const countryCode = this.fineract.config.phoneCountryCode;
+    if (normalised(client.emailAddress) !== '') {
+      return toCustomerIdentity(customerId, client, countryCode);
+    }
+    const contact = await this.primaryContact(clientId, ctx);
+    const reachable = contact
+      ? { ...client, emailAddress: contact.email, mobileNo: client.mobileNo ?? contact.mobile_no }
+      : client;
+    return toCustomerIdentity(customerId, reachable, countryCode);
+  }
+
+  /** The first row of the contacts data table for the client that has an email address. */
+  private async primaryContact(
+    clientId: string,
+    ctx: CallContext,
+  ): Promise<FineractContactRow | undefined> {
+    const table = this.fineract.config.contactsDatatable;
+    if (table === undefined) return undefined;
+    const rows = await this.fineract.http.get<FineractContactRow[]>(
+      'contacts.query',
+      `/v1/datatables/${encodeURIComponent(table)}/query`,
+      { columnFilter: 'client_id', valueFilter: clientId, resultColumns: 'email,mobile_no' },
+      ctx,
+    );
+    return (Array.isArray(rows) ? rows : []).find((row) => normalised(row.email) !== '');
   }
 
   /** The customer ids a client maps to under FINERACT_CUSTOMER_IDS (none, one or, by table, more). */

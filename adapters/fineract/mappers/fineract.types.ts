@@ -100,6 +100,7 @@ export interface FineractClient {
  */
 export interface FineractContactRow {
   client_id?: FineractId;
+  email?: string;
   mobile_no?: string;
 }
 

@@ -4,6 +4,9 @@
  * table, the customer id modes, errors, and logs free of personal data. Every answer is validated
  * against its contract.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   CoreUnavailableError,
   CustomerNotFoundError,
@@ -12,6 +15,7 @@ import {
 import { createFineractAdapter, type FineractAdapter, type FineractSettings } from '../..';
 import {
   CONTACTS_DATATABLE,
+  DEFAULT_DATASET_FILE,
   loadFineractDataset,
   startFineractSimulator,
   type FineractSimulator,
@@ -188,6 +192,38 @@ describe('Fineract customer search and identity (simulator)', () => {
       phoneNumberVerified: false,
       updatedAt: '2023-09-01T00:00:00Z',
     });
+  });
+
+  it('when the business has no email address of its own, then the identity gives its contact details', async () => {
+    // The same data with the business's own address removed: Fineract's client record may have none.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-fineract-'));
+    const dataFile = path.join(dir, 'dataset.json');
+    const raw = JSON.parse(fs.readFileSync(DEFAULT_DATASET_FILE, 'utf8')) as {
+      clients: { id: number; emailAddress?: string; mobileNo?: string }[];
+    };
+    const business = raw.clients.find((c) => c.id === 5)!;
+    delete business.emailAddress;
+    delete business.mobileNo;
+    fs.writeFileSync(dataFile, JSON.stringify(raw));
+    const bare = await startFineractSimulator({ port: 0, dataFile });
+    try {
+      const claims = await identity(build({ baseUrl: bare.url }), '5');
+      expectContract('customer-identity', [claims]);
+      expect(claims).toEqual({
+        id: '5',
+        email: JANE_EMAIL,
+        emailVerified: false,
+        name: 'Harbour Bakery Pty Ltd',
+        phoneNumber: '+61412345678',
+        phoneNumberVerified: false,
+        updatedAt: '2023-09-01T00:00:00Z',
+      });
+      const noTable = build({ baseUrl: bare.url, contactsDatatable: undefined });
+      await expect(identity(noTable, '5')).rejects.toThrow('no email address');
+    } finally {
+      await bare.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('when the identity of an unknown customer is asked, then CustomerNotFoundError', async () => {
