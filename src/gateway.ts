@@ -44,6 +44,8 @@ import {
 } from './resilience/resilient-adapter';
 import { withOutputCheck } from './resilience/output-check';
 import { GatewayMetrics } from './observability/metrics';
+import { startTracing, traceDecision } from './observability/tracing';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { type ServiceLevels, serviceLevels } from './observability/service-levels';
 import type { TrafficIncrement } from './observability/traffic-ledger';
 import {
@@ -72,6 +74,8 @@ export interface GatewayOptions {
   maintenanceKey?: string;
   /** Where the traffic Get Metrics reports goes; default this gateway's ledger (workers: the primary). */
   trafficSink?: (increment: TrafficIncrement) => void;
+  /** Spans go here, each as it ends, tracing on whatever `OTEL_TRACES_EXPORTER` says (tests). */
+  traceExporter?: SpanExporter;
 }
 
 export interface Gateway {
@@ -193,7 +197,10 @@ async function sharedStores(
       redis,
       now,
       keys,
-      () => metrics.replayStoreErrors.inc(),
+      () => {
+        metrics.replayStoreErrors.inc();
+        traceDecision({ decision: 'replay_store', outcome: 'error' });
+      },
       (sinceMs) =>
         logger.warn(
           { replayMemorySince: new Date(sinceMs).toISOString() },
@@ -457,6 +464,10 @@ export async function createGateway(
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new GatewayMetrics();
   metrics.buildInfo.set({ version: gatewayVersion() }, 1);
+  const stopTracing = await startTracing(config.tracing, {
+    exporter: options.traceExporter,
+    logger,
+  });
   const started = await refusalsAndInstances(config, options, metrics, logger);
   const { refusals, closeRefusals, instances } = started;
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
@@ -538,6 +549,7 @@ export async function createGateway(
       for (const client of new Set([redis, cacheRedis])) {
         if (client) await client.quit().catch(() => client.disconnect());
       }
+      await stopTracing?.();
     },
   };
 }

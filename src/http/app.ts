@@ -18,6 +18,7 @@ import { addAdminReports } from './admin-routes';
 import { type AnsweredCall, httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
+import { traceRequest } from '../observability/tracing';
 import type { Readiness } from '../observability/readiness';
 import type { SharingRefusals } from '../refusals/sharing-refusals';
 import type { AdminReports } from '../observability/service-levels';
@@ -148,7 +149,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     logRequest(req, res);
-    next();
+    traceRequest(req, res, next);
   });
   app.use(
     buildApiRouter(deps.routes, {
