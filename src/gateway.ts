@@ -44,7 +44,7 @@ import {
 } from './resilience/resilient-adapter';
 import { withOutputCheck } from './resilience/output-check';
 import { GatewayMetrics } from './observability/metrics';
-import { startTracing, traceDecision } from './observability/tracing';
+import { startTracing, traceDecision, tracingOn } from './observability/tracing';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { type ServiceLevels, serviceLevels } from './observability/service-levels';
 import type { TrafficIncrement } from './observability/traffic-ledger';
@@ -462,12 +462,12 @@ export async function createGateway(
 ): Promise<Gateway> {
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const metrics = options.metrics ?? new GatewayMetrics();
-  metrics.buildInfo.set({ version: gatewayVersion() }, 1);
   const stopTracing = await startTracing(config.tracing, {
     exporter: options.traceExporter,
     logger,
   });
+  const metrics = options.metrics ?? new GatewayMetrics({ exemplars: tracingOn() });
+  metrics.buildInfo.set({ version: gatewayVersion() }, 1);
   const started = await refusalsAndInstances(config, options, metrics, logger);
   const { refusals, closeRefusals, instances } = started;
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);

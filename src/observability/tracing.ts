@@ -64,6 +64,11 @@ export function traceDecision(decision: ResilienceDecision): void {
   if (runtime !== undefined) runtime.decide(decision);
 }
 
+/** The current sampled span's `trace_id` and `span_id` (exemplars); undefined when off. */
+export function currentTraceIds(): Record<string, string> | undefined {
+  return runtime?.logFields() as Record<string, string> | undefined;
+}
+
 const NO_FIELDS = Object.freeze({});
 
 /**

@@ -197,6 +197,29 @@ describe('traces over two cores', () => {
     });
     for (const line of lines) expect(line.trace_id).toBe(server.spanContext().traceId);
   });
+
+  it("when a scraper asks for OpenMetrics, then the latency histograms' buckets carry the request's trace as exemplar; Prometheus text stays as it was", async () => {
+    await gw.get('/v1/energy/customer/3/accounts');
+    const server = await serverSpan(exporter, 'GET /v1/energy/customer/{customerId}/accounts');
+    const { traceId } = server.spanContext();
+    const open = await fetch(`${gw.origin}/metrics`, {
+      headers: { accept: 'application/openmetrics-text; version=1.0.0' },
+    });
+    expect(open.headers.get('content-type')).toMatch(/^application\/openmetrics-text/);
+    const openText = await open.text();
+    expect(openText.endsWith('# EOF\n')).toBe(true);
+    const exemplar = (metric: string) =>
+      new RegExp(
+        `^${metric}_bucket\\{.*\\} \\d+ # \\{trace_id="${traceId}",span_id="[0-9a-f]{16}"\\}`,
+        'm',
+      );
+    expect(openText).toMatch(exemplar('dhg_http_request_duration_seconds'));
+    expect(openText).toMatch(exemplar('dhg_core_call_duration_seconds'));
+    const plain = await (await fetch(`${gw.origin}/metrics`)).text();
+    expect(plain).toMatch(/^dhg_http_requests_total\{/m);
+    expect(plain).toMatch(/^# TYPE dhg_http_requests_total counter$/m);
+    expect(plain).not.toContain(' # {');
+  });
 });
 
 describe('traces through a passed-through family', () => {
