@@ -199,7 +199,7 @@ async function sharedStores(
       keys,
       () => {
         metrics.replayStoreErrors.inc();
-        traceDecision({ decision: 'replay_store', outcome: 'error' });
+        traceDecision('replay_store', 'error');
       },
       (sinceMs) =>
         logger.warn(

@@ -179,7 +179,7 @@ export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier
       `${options.subdomain}\u0000${payload.jti}`,
       (exp + options.clockToleranceSeconds) * 1000,
     );
-    traceDecision({ decision: 'replay_store', outcome: claim.fresh ? 'fresh' : 'replayed' });
+    traceDecision('replay_store', claim.fresh ? 'fresh' : 'replayed');
     if (!claim.fresh) throw authError('replayed');
     if (
       claim.memorySinceMs !== undefined &&

@@ -19,7 +19,7 @@ import {
   TraceFlags,
   type Tracer,
 } from '@opentelemetry/api';
-import type { ResilienceDecision, TraceableStack, TraceLogFields } from './tracing-types';
+import type { Decision, TraceableStack, TraceLogFields } from './tracing-types';
 
 type Res = ServerResponse & { locals?: Record<string, unknown> };
 type AnyFn = (...args: unknown[]) => Promise<unknown>;
@@ -46,41 +46,41 @@ function errorType(err: unknown): string {
   return err instanceof Error ? err.constructor.name : 'unknown';
 }
 
-/** The attribute a decision sets on its span, beside its event. */
-function decisionAttributes(decision: ResilienceDecision): Attributes {
-  switch (decision.decision) {
+/** The attributes a decision sets on its span, beside its event. */
+function decisionAttributes(decision: Decision, value: unknown): Attributes {
+  switch (decision) {
     case 'cache':
-      return { 'dhg.cache': decision.result };
+      return { 'dhg.cache': value as string };
     case 'single_flight_join':
       return { 'dhg.single_flight': 'joined' };
     case 'retry':
-      return { 'dhg.retry_count': decision.attempt };
+      return { 'dhg.retry_count': value as number };
     case 'circuit_refused':
-      return { 'dhg.circuit': decision.circuit, 'dhg.circuit_refused': true };
+      return { 'dhg.circuit': value as string, 'dhg.circuit_refused': true };
     case 'maintenance_window':
       return { 'dhg.maintenance_window': true };
     case 'replay_store':
-      return { 'dhg.replay_store': decision.outcome };
+      return { 'dhg.replay_store': value as string };
   }
 }
 
-/** The event a decision adds (a cache hit or miss is an attribute only: it is no event). */
-function decisionEvent(decision: ResilienceDecision): [string, Attributes] | undefined {
-  switch (decision.decision) {
+/** The event a decision adds (a cache hit or miss, a fresh token: an attribute only). */
+function decisionEvent(decision: Decision, value: unknown): [string, Attributes] | undefined {
+  switch (decision) {
     case 'cache':
-      return decision.result === 'stale' ? ['dhg.stale_serve', {}] : undefined;
+      return value === 'stale' ? ['dhg.stale_serve', {}] : undefined;
     case 'retry':
-      return ['dhg.retry', { 'dhg.attempt': decision.attempt }];
+      return ['dhg.retry', { 'dhg.attempt': value as number }];
     case 'circuit_refused':
-      return ['dhg.circuit_refused', { 'dhg.circuit': decision.circuit }];
+      return ['dhg.circuit_refused', { 'dhg.circuit': value as string }];
     case 'maintenance_window':
-      return ['dhg.maintenance_window', { 'dhg.retry_after_s': decision.retryAfterSeconds }];
+      return ['dhg.maintenance_window', { 'dhg.retry_after_s': value as number }];
     case 'single_flight_join':
       return ['dhg.single_flight_join', {}];
     case 'replay_store':
-      return decision.outcome === 'fresh'
+      return value === 'fresh'
         ? undefined
-        : ['dhg.replay_store', decisionAttributes(decision)];
+        : ['dhg.replay_store', { 'dhg.replay_store': value as string }];
   }
 }
 
@@ -172,11 +172,11 @@ export class TracedCalls {
   }
 
   /** Records a decision on the current span, when it is recorded. */
-  decide(decision: ResilienceDecision): void {
+  decide(decision: Decision, value: unknown): void {
     const span = trace.getSpan(context.active());
     if (!span?.isRecording()) return;
-    span.setAttributes(decisionAttributes(decision));
-    const event = decisionEvent(decision);
+    span.setAttributes(decisionAttributes(decision, value));
+    const event = decisionEvent(decision, value);
     if (event) span.addEvent(event[0], event[1]);
   }
 

@@ -133,7 +133,7 @@ export function createTracingRuntime(
   return {
     request: (req, res, next) => calls.request(req, res, next),
     stack: (adapterId, stack) => calls.stack(adapterId, stack),
-    decide: (decision) => calls.decide(decision),
+    decide: (decision, value) => calls.decide(decision, value),
     logFields: () => calls.logFields(),
     async shutdown() {
       instrumentation.disable();

@@ -5,14 +5,26 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace';
 
 type Res = ServerResponse & { locals?: Record<string, unknown> };
 
-/** What the resilience stack decided for one call, recorded on its span. */
-export type ResilienceDecision =
-  | { decision: 'cache'; result: 'hit' | 'miss' | 'stale' }
-  | { decision: 'single_flight_join' }
-  | { decision: 'retry'; attempt: number }
-  | { decision: 'circuit_refused'; circuit: string }
-  | { decision: 'maintenance_window'; retryAfterSeconds: number }
-  | { decision: 'replay_store'; outcome: 'fresh' | 'replayed' | 'error' };
+/**
+ * What the resilience stack (and the replay store) decided for one call, recorded on its span:
+ * each decision and the value it comes with (a primitive: the hooks allocate nothing).
+ */
+export interface DecisionValues {
+  /** The cache lookup's result. */
+  cache: 'hit' | 'miss' | 'stale';
+  /** The call waited for an identical one under way. */
+  single_flight_join: undefined;
+  /** The retry's number (1 for the first). */
+  retry: number;
+  /** The circuit that refused the call. */
+  circuit_refused: string;
+  /** The seconds until the maintenance window ends. */
+  maintenance_window: number;
+  /** The token's claim in the replay store. */
+  replay_store: 'fresh' | 'replayed' | 'error';
+}
+
+export type Decision = keyof DecisionValues;
 
 /** The ids a log line of a traced request carries. */
 export interface TraceLogFields {
@@ -33,7 +45,7 @@ export interface TracingRuntime {
   /** The stack with a span around each port call and pass-through call, named by operation. */
   stack<S extends TraceableStack>(adapterId: string, stack: S): S;
   /** Records a decision on the current span (an event, and an attribute where one fits). */
-  decide(decision: ResilienceDecision): void;
+  decide<D extends Decision>(decision: D, value: DecisionValues[D]): void;
   /** The current span's ids, when a sampled span is current. */
   logFields(): TraceLogFields | undefined;
   /** Exports what is buffered and stops. */

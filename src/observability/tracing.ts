@@ -12,13 +12,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/config';
 import type {
-  ResilienceDecision,
+  Decision,
+  DecisionValues,
   TraceableStack,
   TracingOptions,
   TracingRuntime,
 } from './tracing-types';
-
-export type { ResilienceDecision } from './tracing-types';
 
 type Res = ServerResponse & { locals?: Record<string, unknown> };
 
@@ -60,8 +59,11 @@ export function traceStack<S extends TraceableStack>(adapterId: string, stack: S
 }
 
 /** Records a resilience decision on the current span; nothing when tracing is off. */
-export function traceDecision(decision: ResilienceDecision): void {
-  if (runtime !== undefined) runtime.decide(decision);
+export function traceDecision<D extends Decision>(
+  decision: D,
+  ...value: DecisionValues[D] extends undefined ? [] : [DecisionValues[D]]
+): void {
+  if (runtime !== undefined) runtime.decide(decision, value[0] as DecisionValues[D]);
 }
 
 /** The current sampled span's `trace_id` and `span_id` (exemplars); undefined when off. */

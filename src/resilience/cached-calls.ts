@@ -55,7 +55,7 @@ export class CachedCalls {
   /** Counts a cache event (`hit`, `miss`, `stale`) of an operation. */
   count(operation: string, result: 'hit' | 'miss' | 'stale'): void {
     this.deps.metrics.cacheEvents.inc({ adapter: this.deps.adapterId, operation, result });
-    traceDecision({ decision: 'cache', result });
+    traceDecision('cache', result);
   }
 
   private failed(operation: string, err: unknown, message: string): void {

@@ -119,7 +119,7 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
       const refused = circuits.refusal(name, breaker);
       if (refused) {
         observe('rejected');
-        traceDecision({ decision: 'circuit_refused', circuit: name });
+        traceDecision('circuit_refused', name);
         throw refused;
       }
       try {
@@ -144,7 +144,7 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
           budget.take();
         if (!again) throw raw;
         metrics.coreRetries.inc({ adapter: adapterId, operation });
-        traceDecision({ decision: 'retry', attempt: attempt + 1 });
+        traceDecision('retry', attempt + 1);
         await sleep(Math.random() * settings.retryBaseDelayMs * 2 ** attempt);
       }
     }
@@ -227,7 +227,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     const retryAfter = maintenance();
     if (retryAfter === undefined) return;
     metrics.coreDuration.observe({ adapter: adapterId, operation, outcome: 'maintenance' }, 0);
-    traceDecision({ decision: 'maintenance_window', retryAfterSeconds: retryAfter });
+    traceDecision('maintenance_window', retryAfter);
     throw new CoreUnavailableError({ retryAfterSeconds: retryAfter });
   };
 

@@ -8,7 +8,7 @@ export class SingleFlight {
   run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const existing = this.inflight.get(key);
     if (existing) {
-      traceDecision({ decision: 'single_flight_join' });
+      traceDecision('single_flight_join');
       return existing as Promise<T>;
     }
     const promise = fn().finally(() => this.inflight.delete(key));
