@@ -274,3 +274,41 @@ describe('traces through a passed-through family', () => {
     expect(sent[0]!.split('-')[1]).toBe(server.spanContext().traceId);
   });
 });
+
+describe('traces of the cache and of maintenance windows', () => {
+  it("when an answer is cached, then the second call's core span says hit; inside a window, the core span has its event and no client span", async () => {
+    // One exporter per gateway: a gateway's close stops its exporter.
+    const exporter = new InMemorySpanExporter();
+    const gw = await startGateway({}, { traceExporter: exporter });
+    try {
+      await gw.get('/v1/common/customer/c-1001/detail');
+      await gw.get('/v1/common/customer/c-1001/detail');
+      const route = 'GET /v1/common/customer/{customerId}/detail';
+      await serverSpan(exporter, route);
+      const cores = exporter
+        .getFinishedSpans()
+        .filter((s) => s.name === 'core customer.getCustomerDetail');
+      expect(cores.map((s) => s.attributes['dhg.cache'])).toEqual(['miss', 'hit']);
+    } finally {
+      await gw.close();
+    }
+    const windowExporter = new InMemorySpanExporter();
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    const closed = await startGateway(
+      { MAINTENANCE_WINDOWS: JSON.stringify([{ start, end }]) },
+      { traceExporter: windowExporter },
+    );
+    try {
+      expect((await closed.get('/v1/common/customer/c-1001/detail')).status).toBe(503);
+      await serverSpan(windowExporter, 'GET /v1/common/customer/{customerId}/detail');
+      const core = windowExporter
+        .getFinishedSpans()
+        .find((s) => s.name === 'core customer.getCustomerDetail')!;
+      expect(core.events.map((e) => e.name)).toEqual(['dhg.maintenance_window']);
+      expect(core.events[0]!.attributes!['dhg.retry_after_s']).toBeGreaterThan(3000);
+    } finally {
+      await closed.close();
+    }
+  });
+});
