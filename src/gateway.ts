@@ -44,7 +44,7 @@ import {
 } from './resilience/resilient-adapter';
 import { withOutputCheck } from './resilience/output-check';
 import { GatewayMetrics } from './observability/metrics';
-import { startTracing, traceDecision, tracingOn } from './observability/tracing';
+import { startTracing, traceDecision, traceRedis, tracingOn } from './observability/tracing';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { type ServiceLevels, serviceLevels } from './observability/service-levels';
 import type { TrafficIncrement } from './observability/traffic-ledger';
@@ -127,10 +127,11 @@ function cacheStore(
   if (!cacheEncryptionKey && cacheEncryption === 'off') {
     logger.warn('CACHE_ENCRYPTION=off: cached customer data is stored in Redis in clear');
   }
-  return redisCacheStore(
+  const store = redisCacheStore(
     cacheRedis,
     cacheEncryptionKey ? new CacheCipher(cacheEncryptionKey) : undefined,
   );
+  return traceRedis('cache', store, ['get', 'set']);
 }
 
 /** The key set holder tokens are checked against: the development key, or the holder's JWKS. */
@@ -208,6 +209,7 @@ async function sharedStores(
         ),
       { replicas: config.redis.waitReplicas, timeoutMs: config.redis.waitTimeoutMs },
     );
+    replayStore = traceRedis('replay_store', replayStore, ['claim']);
   } else {
     replayStore = memoryReplayStore(now);
   }

@@ -121,25 +121,32 @@ export class TracedCalls {
 
   /** A span around a call of `operation`, made only inside a traced request. */
   private around(adapterId: string, operation: string, call: () => Promise<unknown>) {
+    const attributes = { 'dhg.adapter': adapterId, 'dhg.operation': operation };
+    return this.spanned(`core ${operation}`, SpanKind.INTERNAL, attributes, call);
+  }
+
+  /** `call` inside a span of its own, made only inside a traced request. */
+  private spanned(
+    name: string,
+    kind: SpanKind,
+    attributes: Attributes,
+    call: () => Promise<unknown>,
+  ): Promise<unknown> {
     const current = trace.getSpan(context.active());
     if (!current?.isRecording()) return call();
-    const attributes = { 'dhg.adapter': adapterId, 'dhg.operation': operation };
-    return this.tracer.startActiveSpan(
-      `core ${operation}`,
-      { kind: SpanKind.INTERNAL, attributes },
-      (span: Span) =>
-        call().then(
-          (value) => {
-            span.end();
-            return value;
-          },
-          (err: unknown) => {
-            span.setStatus({ code: SpanStatusCode.ERROR });
-            span.setAttribute('error.type', errorType(err));
-            span.end();
-            throw err;
-          },
-        ),
+    return this.tracer.startActiveSpan(name, { kind, attributes }, (span: Span) =>
+      call().then(
+        (value) => {
+          span.end();
+          return value;
+        },
+        (err: unknown) => {
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          span.setAttribute('error.type', errorType(err));
+          span.end();
+          throw err;
+        },
+      ),
     );
   }
 
@@ -169,6 +176,21 @@ export class TracedCalls {
       pass: (operation: string, ...rest: unknown[]) =>
         this.around(adapterId, operation, () => pass(operation, ...rest)),
     } as unknown as S;
+  }
+
+  /**
+   * `target` with a client span around each of `methods`: `redis <group>.<method>`, its
+   * `db.system.name`; never a key (keys hold digests of ids) nor a value.
+   */
+  redis<T extends object>(group: string, target: T, methods: readonly (keyof T & string)[]): T {
+    const traced = Object.create(target) as Record<string, unknown>;
+    const attributes = { 'db.system.name': 'redis', 'db.operation.name': group };
+    for (const method of methods) {
+      const fn = (target as Record<string, AnyFn>)[method]!.bind(target);
+      traced[method] = (...args: unknown[]) =>
+        this.spanned(`redis ${group}.${method}`, SpanKind.CLIENT, attributes, () => fn(...args));
+    }
+    return traced as T;
   }
 
   /** Records a decision on the current span, when it is recorded. */

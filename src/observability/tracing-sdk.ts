@@ -133,6 +133,7 @@ export function createTracingRuntime(
   return {
     request: (req, res, next) => calls.request(req, res, next),
     stack: (adapterId, stack) => calls.stack(adapterId, stack),
+    redis: (group, target, methods) => calls.redis(group, target, methods),
     decide: (decision, value) => calls.decide(decision, value),
     logFields: () => calls.logFields(),
     async shutdown() {

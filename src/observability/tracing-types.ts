@@ -44,6 +44,8 @@ export interface TracingRuntime {
   request(req: IncomingMessage, res: Res, next: () => void): void;
   /** The stack with a span around each port call and pass-through call, named by operation. */
   stack<S extends TraceableStack>(adapterId: string, stack: S): S;
+  /** `target` with a client span (`redis <group>.<method>`) around each of `methods`. */
+  redis<T extends object>(group: string, target: T, methods: readonly (keyof T & string)[]): T;
   /** Records a decision on the current span (an event, and an attribute where one fits). */
   decide<D extends Decision>(decision: D, value: DecisionValues[D]): void;
   /** The current span's ids, when a sampled span is current. */

@@ -58,6 +58,18 @@ export function traceStack<S extends TraceableStack>(adapterId: string, stack: S
   return runtime === undefined ? stack : runtime.stack(adapterId, stack);
 }
 
+/**
+ * A Redis-backed store with a client span per call of `methods` (tracing on), named by `group`
+ * (`redis replay_store.claim`), or the store itself.
+ */
+export function traceRedis<T extends object>(
+  group: string,
+  target: T,
+  methods: readonly (keyof T & string)[],
+): T {
+  return runtime === undefined ? target : runtime.redis(group, target, methods);
+}
+
 /** Records a resilience decision on the current span; nothing when tracing is off. */
 export function traceDecision<D extends Decision>(
   decision: D,

@@ -19,7 +19,8 @@ import {
 import { OPERATION_NAMES } from '../../src/resilience/operations';
 import { fineractSettings, krakenSettings } from '../../scripts/simulator-settings';
 import { captureLogger } from '../helpers/log-capture';
-import { startGateway, type TestGateway } from '../helpers/gateway';
+import { replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';
+import { startGateway, TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 import { startUpstreamGateway, type Upstream } from '../helpers/upstream';
 
 const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
@@ -309,6 +310,47 @@ describe('traces of the cache and of maintenance windows', () => {
       expect(core.events[0]!.attributes!['dhg.retry_after_s']).toBeGreaterThan(3000);
     } finally {
       await closed.close();
+    }
+  });
+});
+
+describe('traces of Redis calls', () => {
+  it('when the replay store and the cache are in Redis, then each of their calls is a client span, without its key', async () => {
+    const redis = await startOwnRedis();
+    const exporter = new InMemorySpanExporter();
+    try {
+      await replayMemoryLongKept(redis.url, TEST_SUBDOMAIN);
+      const gw = await startGateway(
+        { REDIS_URL: redis.url, CACHE_ENCRYPTION_KEY: `${'k'.repeat(43)}=` },
+        { traceExporter: exporter },
+      );
+      try {
+        expect((await gw.get('/v1/common/customer/c-1001/detail')).status).toBe(200);
+        const server = await serverSpan(exporter, 'GET /v1/common/customer/{customerId}/detail');
+        // The cache write is not awaited by the request: wait for its span too.
+        for (let i = 0; i < 100; i += 1) {
+          if (exporter.getFinishedSpans().some((s) => s.name === 'redis cache.set')) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const spans = exporter.getFinishedSpans();
+        const claim = spans.find((s) => s.name === 'redis replay_store.claim')!;
+        expect(parentOf(claim)).toBe(server.spanContext().spanId);
+        expect(claim.kind).toBe(SpanKind.CLIENT);
+        expect(claim.attributes).toEqual({
+          'db.system.name': 'redis',
+          'db.operation.name': 'replay_store',
+        });
+        const core = spans.find((s) => s.name === 'core customer.getCustomerDetail')!;
+        const cacheCalls = spans.filter((s) => parentOf(s) === core.spanContext().spanId);
+        expect(cacheCalls.map((s) => s.name).sort()).toEqual([
+          'redis cache.get',
+          'redis cache.set',
+        ]);
+      } finally {
+        await gw.close();
+      }
+    } finally {
+      await redis.stop();
     }
   });
 });
