@@ -44,6 +44,8 @@ import {
 } from './resilience/resilient-adapter';
 import { withOutputCheck } from './resilience/output-check';
 import { GatewayMetrics } from './observability/metrics';
+import { startTracing, traceDecision, traceRedis, tracingOn } from './observability/tracing';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { type ServiceLevels, serviceLevels } from './observability/service-levels';
 import type { TrafficIncrement } from './observability/traffic-ledger';
 import {
@@ -72,6 +74,8 @@ export interface GatewayOptions {
   maintenanceKey?: string;
   /** Where the traffic Get Metrics reports goes; default this gateway's ledger (workers: the primary). */
   trafficSink?: (increment: TrafficIncrement) => void;
+  /** Spans go here, each as it ends, tracing on whatever `OTEL_TRACES_EXPORTER` says (tests). */
+  traceExporter?: SpanExporter;
 }
 
 export interface Gateway {
@@ -123,10 +127,11 @@ function cacheStore(
   if (!cacheEncryptionKey && cacheEncryption === 'off') {
     logger.warn('CACHE_ENCRYPTION=off: cached customer data is stored in Redis in clear');
   }
-  return redisCacheStore(
+  const store = redisCacheStore(
     cacheRedis,
     cacheEncryptionKey ? new CacheCipher(cacheEncryptionKey) : undefined,
   );
+  return traceRedis('cache', store, ['get', 'set']);
 }
 
 /** The key set holder tokens are checked against: the development key, or the holder's JWKS. */
@@ -193,7 +198,10 @@ async function sharedStores(
       redis,
       now,
       keys,
-      () => metrics.replayStoreErrors.inc(),
+      () => {
+        metrics.replayStoreErrors.inc();
+        traceDecision('replay_store', 'error');
+      },
       (sinceMs) =>
         logger.warn(
           { replayMemorySince: new Date(sinceMs).toISOString() },
@@ -201,6 +209,7 @@ async function sharedStores(
         ),
       { replicas: config.redis.waitReplicas, timeoutMs: config.redis.waitTimeoutMs },
     );
+    replayStore = traceRedis('replay_store', replayStore, ['claim']);
   } else {
     replayStore = memoryReplayStore(now);
   }
@@ -455,7 +464,11 @@ export async function createGateway(
 ): Promise<Gateway> {
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const metrics = options.metrics ?? new GatewayMetrics();
+  const stopTracing = await startTracing(config.tracing, {
+    exporter: options.traceExporter,
+    logger,
+  });
+  const metrics = options.metrics ?? new GatewayMetrics({ exemplars: tracingOn() });
   metrics.buildInfo.set({ version: gatewayVersion() }, 1);
   const started = await refusalsAndInstances(config, options, metrics, logger);
   const { refusals, closeRefusals, instances } = started;
@@ -538,6 +551,7 @@ export async function createGateway(
       for (const client of new Set([redis, cacheRedis])) {
         if (client) await client.quit().catch(() => client.disconnect());
       }
+      await stopTracing?.();
     },
   };
 }

@@ -12,6 +12,7 @@
  */
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import { GatewayError, UnauthorizedError } from '../errors';
+import { traceDecision } from '../observability/tracing';
 import type { KeySet } from './key-set';
 import { couldPredateMemory, type ReplayStore } from './replay-store';
 
@@ -178,6 +179,7 @@ export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier
       `${options.subdomain}\u0000${payload.jti}`,
       (exp + options.clockToleranceSeconds) * 1000,
     );
+    traceDecision('replay_store', claim.fresh ? 'fresh' : 'replayed');
     if (!claim.fresh) throw authError('replayed');
     if (
       claim.memorySinceMs !== undefined &&

@@ -605,6 +605,109 @@ export const GATEWAY_SETTINGS = {
       'Seconds between two readings of the maintenance windows added at run time (kept in Redis); a window added by `data-holder-gateway maintenance add` applies within this time.',
     ),
   },
+  tracing: {
+    disabled: derived(
+      'OTEL_SDK_DISABLED',
+      enumOf(TRUE_FALSE, {
+        default: 'false',
+        description:
+          'true turns tracing off whatever OTEL_TRACES_EXPORTER says (the OpenTelemetry switch).',
+      }),
+      (value) => value === 'true',
+    ),
+    exporter: setting(
+      'OTEL_TRACES_EXPORTER',
+      enumOf(['none', 'otlp'], {
+        default: 'none',
+        description:
+          'Where spans go: none (tracing off: the OpenTelemetry SDK is not even loaded) or otlp (OpenTelemetry Protocol over HTTP to OTEL_EXPORTER_OTLP_ENDPOINT). Off unless set, unlike the SDK default.',
+      }),
+    ),
+    endpoint: setting(
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      Type.String({
+        format: 'uri',
+        pattern: '^https?://',
+        default: 'http://localhost:4318',
+        description:
+          'Base URL of the OTLP receiver (a collector); spans are sent to <endpoint>/v1/traces.',
+      }),
+    ),
+    tracesEndpoint: optional(
+      'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+      Type.String({
+        format: 'uri',
+        pattern: '^https?://',
+        description:
+          'Full URL spans are sent to, used as given (no /v1/traces added); default OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces.',
+      }),
+    ),
+    protocol: setting(
+      'OTEL_EXPORTER_OTLP_PROTOCOL',
+      enumOf(['http/protobuf', 'http/json'], {
+        default: 'http/protobuf',
+        description: 'OTLP encoding: http/protobuf or http/json (grpc is not offered).',
+      }),
+    ),
+    sampler: setting(
+      'OTEL_TRACES_SAMPLER',
+      enumOf(
+        [
+          'always_on',
+          'always_off',
+          'traceidratio',
+          'parentbased_always_on',
+          'parentbased_always_off',
+          'parentbased_traceidratio',
+        ],
+        {
+          default: 'parentbased_always_on',
+          description:
+            'Which requests are traced: the OpenTelemetry samplers; parentbased_* follow the sampled flag of a trusted incoming traceparent (TRACING_TRUST_TRACEPARENT), the rest decide alone.',
+        },
+      ),
+    ),
+    samplerRatio: setting(
+      'OTEL_TRACES_SAMPLER_ARG',
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        default: 1,
+        description: 'Share of traces kept by the traceidratio samplers (0 to 1).',
+      }),
+    ),
+    serviceName: setting(
+      'OTEL_SERVICE_NAME',
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        default: 'data-holder-gateway',
+        description: 'service.name of every span.',
+      }),
+    ),
+    propagators: derived(
+      'OTEL_PROPAGATORS',
+      Type.String({
+        pattern: '^(tracecontext|baggage|none)(,(tracecontext|baggage|none))*$',
+        default: 'tracecontext,baggage',
+        description:
+          'Context headers read from the caller and sent to cores, comma-separated: tracecontext (W3C traceparent and tracestate), baggage (W3C baggage), none.',
+      }),
+      (value) =>
+        [...new Set((value ?? '').split(','))].filter(
+          (name): name is 'tracecontext' | 'baggage' => name !== 'none',
+        ),
+    ),
+    trustTraceparent: derived(
+      'TRACING_TRUST_TRACEPARENT',
+      enumOf(TRUE_FALSE, {
+        default: 'true',
+        description:
+          "Whether a caller's traceparent (and tracestate, baggage) is the parent of its request's span, its sampled flag included; false: every request starts a trace of its own. Never echoed in the response either way.",
+      }),
+      (value) => value === 'true',
+    ),
+  },
   adapterOutputCheck: {
     mode: setting(
       'ADAPTER_OUTPUT_CHECK',

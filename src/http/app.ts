@@ -18,6 +18,8 @@ import { addAdminReports } from './admin-routes';
 import { type AnsweredCall, httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
+import { traceRequest } from '../observability/tracing';
+import { Registry } from 'prom-client';
 import type { Readiness } from '../observability/readiness';
 import type { SharingRefusals } from '../refusals/sharing-refusals';
 import type { AdminReports } from '../observability/service-levels';
@@ -68,6 +70,9 @@ function leaveWhenTooLarge(req: Request, _res: Response, next: NextFunction): vo
   next(declaresTooLargeBody(req) ? 'route' : undefined);
 }
 
+/** An `Accept` header that takes OpenMetrics text. */
+const OPEN_METRICS = /application\/openmetrics-text/i;
+
 /**
  * `/livez`, `/readyz` and, when `withMetrics`, `/metrics`, on the app itself: Express's default
  * routing (case-insensitive, a trailing slash allowed); no logging, no auth, no request metrics.
@@ -85,9 +90,14 @@ function addOperationalRoutes(app: Express, deps: AppDeps, withMetrics: boolean)
       .json({ status: ready ? 'ready' : 'not ready', checks, dependencies });
   });
   if (!withMetrics) return;
-  app.get('/metrics', leaveWhenTooLarge, async (_req, res) => {
-    const body = await deps.metrics.registry.metrics();
-    res.setHeader('Content-Type', deps.metrics.registry.contentType);
+  app.get('/metrics', leaveWhenTooLarge, async (req, res) => {
+    // Trace exemplars exist in OpenMetrics only: served to a scraper that asks for it.
+    const openMetrics = deps.metrics.exemplars && OPEN_METRICS.test(req.headers.accept ?? '');
+    const body = await (openMetrics ? deps.metrics.openMetrics() : deps.metrics.registry.metrics());
+    res.setHeader(
+      'Content-Type',
+      openMetrics ? Registry.OPENMETRICS_CONTENT_TYPE : deps.metrics.registry.contentType,
+    );
     res.setHeader('Cache-Control', 'no-store');
     res.end(body);
   });
@@ -148,7 +158,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     logRequest(req, res);
-    next();
+    traceRequest(req, res, next);
   });
   app.use(
     buildApiRouter(deps.routes, {

@@ -20,6 +20,7 @@ import {
   type LoggedError,
   StackGate,
 } from './error-log';
+import { mergeTraceFields, traceLogMixin } from './tracing';
 
 /** Field paths redacted in every log line, whatever logs them. */
 export const REDACT_PATHS = [
@@ -43,6 +44,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       serializers: { err: errorSerializer },
       timestamp: pino.stdTimeFunctions.isoTime,
+      // A traced request's lines carry its trace_id and span_id; untraced ones, nothing more.
+      mixin: traceLogMixin,
+      mixinMergeStrategy: mergeTraceFields,
     },
     destination,
   );
@@ -137,7 +141,11 @@ export function createHttpLogger(logger: Logger): RequestLogging {
     const locals = res.locals ?? {};
     if (!log.isLevelEnabled(levelOf(failure.status))) return;
     const line = failureLine(failure, locals.operationId, gate);
-    const where = { reqId: locals.requestId, route: locals.route ?? 'unmatched' };
+    const where = {
+      reqId: locals.requestId,
+      route: locals.route ?? 'unmatched',
+      ...(locals.traceIds as object | undefined),
+    };
     log[line.level]({ ...where, operationId: locals.operationId, ...line.fields }, line.msg);
   };
   return (req, res) => {
@@ -152,7 +160,10 @@ function fullHttpLogger(logger: Logger, gate: StackGate): RequestLogging {
     if (res.locals) res.locals.failure = failureLine(failure, res.locals.operationId, gate);
   };
   const failureOf = (res: Res) => res.locals?.failure as FailureLine | undefined;
+  // The request's trace ids come from its span: the line is written when the response
+  // finishes, where the request's context may no longer be the current one.
   const line = (res: Res, val: { res?: unknown; responseTime?: unknown }) => ({
+    ...(res.locals?.traceIds as object | undefined),
     route: res.locals?.route ?? 'unmatched',
     operationId: res.locals?.operationId,
     ...failureOf(res)?.fields,

@@ -2,15 +2,53 @@
  * Prometheus metrics (prom-client), one registry per gateway. Labels never carry raw paths,
  * customer or account ids: routes are templates, core calls are `<port>.<method>`.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  type LabelValues,
+  type Metric,
+  type OpenMetricsContentType,
+  type ObserveDataWithExemplar,
+  Registry,
+  collectDefaultMetrics,
+} from 'prom-client';
 import { RESPONSE_TIERS, TIER_THRESHOLD_MS } from './response-tiers';
+import { currentTraceIds } from './tracing';
+
+/**
+ * Makes `histogram` (created with exemplars enabled) take the usual `(labels, value)` and attach
+ * the current span's `trace_id` and `span_id` as the exemplar of the observation's bucket: its
+ * callers stay as they are.
+ */
+function withTraceExemplars<T extends string>(histogram: Histogram<T>): void {
+  const observe = histogram.observe.bind(histogram) as (data: ObserveDataWithExemplar<T>) => void;
+  histogram.observe = ((labels: LabelValues<T>, value: number) =>
+    observe({
+      labels,
+      value,
+      exemplarLabels: (currentTraceIds() ?? {}) as LabelValues<T>,
+    })) as Histogram<T>['observe'];
+}
 
 /** Circuit states as the `dhg_circuit_state` gauge values. */
 export const CIRCUIT_STATE_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
 export type CircuitStateName = keyof typeof CIRCUIT_STATE_VALUE;
 
+export interface GatewayMetricsOptions {
+  /** Process metrics (CPU, memory, event loop); default true. */
+  processMetrics?: boolean;
+  /**
+   * Trace exemplars on the latency histograms (tracing on), served in OpenMetrics to a scraper
+   * that asks for it; default false.
+   */
+  exemplars?: boolean;
+}
+
 export class GatewayMetrics {
   readonly registry = new Registry();
+  /** Whether the latency histograms carry trace exemplars. */
+  readonly exemplars: boolean;
 
   /** Always 1, labelled with the running version: which build serves. */
   readonly buildInfo = new Gauge({
@@ -30,13 +68,7 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
   /** Buckets include the tiers' thresholds (1, 1.5, 4 and 6 s: response-tiers.ts). */
-  readonly httpDuration = new Histogram({
-    name: 'dhg_http_request_duration_seconds',
-    help: 'HTTP request duration, by route template, method, status and response-time tier.',
-    labelNames: ['route', 'method', 'status', 'tier'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2.5, 4, 5, 6, 10],
-    registers: [this.registry],
-  });
+  readonly httpDuration: Histogram<'route' | 'method' | 'status' | 'tier'>;
   /**
    * Each tier's threshold, labelled with the request histogram's `le` bound equal to it: alerts
    * and panels select each tier's bucket of calls within its threshold by joining on it.
@@ -56,13 +88,7 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
   /** Core calls by adapter, operation and outcome. */
-  readonly coreDuration = new Histogram({
-    name: 'dhg_core_call_duration_seconds',
-    help: 'Core call duration by adapter, operation and outcome (success, client_error, failure, timeout, rejected, maintenance).',
-    labelNames: ['adapter', 'operation', 'outcome'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  readonly coreDuration: Histogram<'adapter' | 'operation' | 'outcome'>;
   /** Proxied answers that did not match their route's contract (check mode `log`). */
   readonly proxyNonconforming = new Counter({
     name: 'dhg_proxy_nonconforming_responses_total',
@@ -146,7 +172,31 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
-  constructor(options: { processMetrics?: boolean } = {}) {
+  constructor(options: GatewayMetricsOptions = {}) {
+    this.exemplars = options.exemplars ?? false;
+    // Made here, not as fields, because whether they carry exemplars is an option.
+    this.httpDuration = new Histogram({
+      name: 'dhg_http_request_duration_seconds',
+      help: 'HTTP request duration, by route template, method, status and response-time tier.',
+      labelNames: ['route', 'method', 'status', 'tier'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 1.5, 2.5, 4, 5, 6, 10],
+      enableExemplars: this.exemplars,
+      registers: [],
+    });
+    this.coreDuration = new Histogram({
+      name: 'dhg_core_call_duration_seconds',
+      help: 'Core call duration by adapter, operation and outcome (success, client_error, failure, timeout, rejected, maintenance).',
+      labelNames: ['adapter', 'operation', 'outcome'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      enableExemplars: this.exemplars,
+      registers: [],
+    });
+    for (const histogram of [this.httpDuration, this.coreDuration]) {
+      // prom-client refuses exemplars on a Prometheus text registry when it registers the
+      // metric; registered this way, its text just leaves them out (openMetrics() has them).
+      this.registry.registerMetric(histogram);
+      if (this.exemplars) withTraceExemplars(histogram);
+    }
     if (options.processMetrics ?? true)
       collectDefaultMetrics({ register: this.registry, prefix: 'dhg_' });
     for (const tier of RESPONSE_TIERS) {
@@ -157,6 +207,24 @@ export class GatewayMetrics {
     for (const serverError of ['true', 'false']) {
       this.plannedOutageRequests.inc({ server_error: serverError }, 0);
     }
+  }
+
+  /**
+   * The registry in OpenMetrics, with the exemplars (the Prometheus text format has none).
+   * prom-client renders it from a registry of that type and, doing so, drops `_total` from the
+   * counters' names; they are put back at once (every name is read before the first await), so
+   * the Prometheus text scrapes stay as they were.
+   */
+  async openMetrics(): Promise<string> {
+    const openMetrics = new Registry<OpenMetricsContentType>();
+    openMetrics.setContentType(Registry.OPENMETRICS_CONTENT_TYPE);
+    // At run time each entry is the metric itself, whose `name` prom-client reads and writes.
+    const metrics = this.registry.getMetricsAsArray() as unknown as (Metric & { name: string })[];
+    const names = metrics.map((metric) => [metric, metric.name] as const);
+    for (const metric of metrics) openMetrics.registerMetric(metric);
+    const text = openMetrics.metrics();
+    for (const [metric, name] of names) metric.name = name;
+    return text;
   }
 
   setCircuitState(adapter: string, circuit: string, state: CircuitStateName): void {

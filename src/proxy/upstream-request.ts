@@ -11,6 +11,13 @@ import { stringify as stringifyForm } from 'qs';
 import { RouteNotFoundError } from '../errors';
 import type { RouteSpec } from '../http/route-spec';
 import { NEVER_FORWARDED, type ProxySettings } from './proxy-settings';
+import { tracingOn } from '../observability/tracing';
+
+/**
+ * The trace context headers: with tracing on, the upstream gets the gateway's own (its client
+ * span's), never the caller's beside it, whatever `forwardHeaders` says.
+ */
+const TRACE_CONTEXT = ['traceparent', 'tracestate', 'baggage'];
 
 /** A request as the upstream gets it. */
 export interface UpstreamRequest {
@@ -118,7 +125,7 @@ export class RequestHeaderPolicy {
   private readonly fixed: Readonly<Record<string, string>>;
 
   constructor(settings: ProxySettings) {
-    const never = new Set<string>(NEVER_FORWARDED);
+    const never = new Set<string>([...NEVER_FORWARDED, ...(tracingOn() ? TRACE_CONTEXT : [])]);
     this.allowed = settings.forwardHeaders
       .map((h) => h.toLowerCase())
       .filter((h) => !never.has(h) && !HOP_BY_HOP.has(h));

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import { describeError } from '../observability/error-log';
 import type { GatewayMetrics } from '../observability/metrics';
+import { traceDecision } from '../observability/tracing';
 import type { CacheEntry, CacheStore } from './cache';
 import type { RedisKeys } from './redis-keys';
 
@@ -54,6 +55,7 @@ export class CachedCalls {
   /** Counts a cache event (`hit`, `miss`, `stale`) of an operation. */
   count(operation: string, result: 'hit' | 'miss' | 'stale'): void {
     this.deps.metrics.cacheEvents.inc({ adapter: this.deps.adapterId, operation, result });
+    traceDecision('cache', result);
   }
 
   private failed(operation: string, err: unknown, message: string): void {

@@ -41,6 +41,7 @@ import { RequestScopes } from './request-reads';
 import { RetryBudget } from './retry-budget';
 import { SingleFlight } from './single-flight';
 import { withTimeout } from './timeout';
+import { traceDecision, traceStack } from '../observability/tracing';
 
 export interface ResilienceDeps {
   settings: Config['resilience'];
@@ -118,6 +119,7 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
       const refused = circuits.refusal(name, breaker);
       if (refused) {
         observe('rejected');
+        traceDecision('circuit_refused', name);
         throw refused;
       }
       try {
@@ -142,6 +144,7 @@ function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits)
           budget.take();
         if (!again) throw raw;
         metrics.coreRetries.inc({ adapter: adapterId, operation });
+        traceDecision('retry', attempt + 1);
         await sleep(Math.random() * settings.retryBaseDelayMs * 2 ** attempt);
       }
     }
@@ -224,6 +227,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     const retryAfter = maintenance();
     if (retryAfter === undefined) return;
     metrics.coreDuration.observe({ adapter: adapterId, operation, outcome: 'maintenance' }, 0);
+    traceDecision('maintenance_window', retryAfter);
     throw new CoreUnavailableError({ retryAfterSeconds: retryAfter });
   };
 
@@ -280,7 +284,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     };
   };
 
-  return {
+  return traceStack(adapterId, {
     adapter: wrappedAdapter(inner, adapterId, wrap),
     circuits: circuits.byName,
     async pass(operation, send, ctx) {
@@ -296,5 +300,5 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
       })) as Awaited<ReturnType<typeof send>>;
     },
     close: () => circuits.close(),
-  };
+  });
 }

@@ -130,6 +130,16 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       ADAPTER_OUTPUT_CHECK: 'enforce',
       ADAPTER_OUTPUT_CHECK_SAMPLE: 0.5,
+      OTEL_SDK_DISABLED: 'true',
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector:4318/traces',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: 0.25,
+      OTEL_SERVICE_NAME: 'bank-gateway',
+      OTEL_PROPAGATORS: 'tracecontext',
+      TRACING_TRUST_TRACEPARENT: 'false',
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -197,6 +207,18 @@ describe('configuration', () => {
       keySecret: 's'.repeat(43),
     });
     expect(config.workers).toBe(2);
+    expect(config.tracing).toEqual({
+      disabled: true,
+      exporter: 'otlp',
+      endpoint: 'http://collector:4318/',
+      tracesEndpoint: 'https://collector:4318/traces',
+      protocol: 'http/json',
+      sampler: 'parentbased_traceidratio',
+      samplerRatio: 0.25,
+      serviceName: 'bank-gateway',
+      propagators: ['tracecontext'],
+      trustTraceparent: false,
+    });
     expect(config.serviceLevels).toEqual({
       customerPresentByDefault: true,
       maintenanceRefreshSeconds: 6,

@@ -91,6 +91,8 @@ export interface FineractRequestRecord {
   user?: string;
   /** The tenant sent, if any. */
   tenant?: string;
+  /** The W3C `traceparent` sent, if any (the gateway's client span when it traces). */
+  traceparent?: string;
 }
 
 export interface FineractSimulator {
@@ -168,14 +170,16 @@ function parseIncoming(req: http.IncomingMessage): Incoming {
   };
 }
 
-function recordOf(method: string | undefined, incoming: Incoming): FineractRequestRecord {
+function recordOf(req: http.IncomingMessage, incoming: Incoming): FineractRequestRecord {
   const { url, query, underRoot, credentials, tenant } = incoming;
+  const { method, headers } = req;
   return {
     method: method ?? 'GET',
     path: underRoot ? url.pathname.slice(FINERACT_API_ROOT.length) || '/' : url.pathname,
     query,
     ...(credentials ? { user: credentials.user } : {}),
     ...(tenant !== undefined ? { tenant } : {}),
+    ...(typeof headers.traceparent === 'string' ? { traceparent: headers.traceparent } : {}),
   };
 }
 
@@ -250,7 +254,7 @@ function handler(
   const resources = new FineractResources(data, selfServicePlugin);
   return (req, res) => {
     const incoming = parseIncoming(req);
-    sim.requests.push(recordOf(req.method, incoming));
+    sim.requests.push(recordOf(req, incoming));
     req.resume(); // bodies are ignored
     state.openRequests += 1;
     res.once('close', () => {

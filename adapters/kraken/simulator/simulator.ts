@@ -52,6 +52,8 @@ export interface KrakenRequestRecord {
   operationName?: string;
   variables: Record<string, unknown>;
   authenticated: boolean;
+  /** The W3C `traceparent` sent, if any (the gateway's client span when it traces). */
+  traceparent?: string;
 }
 
 export interface KrakenSimulator {
@@ -170,6 +172,9 @@ class SimServer {
       operationName: request.operationName,
       variables: redacted(request.variables),
       authenticated: authorization !== undefined,
+      ...(typeof req.headers.traceparent === 'string'
+        ? { traceparent: req.headers.traceparent }
+        : {}),
     });
     const { fault, faultOptions } = this;
     if (fault === 'slow') await this.delay(faultOptions.delayMs ?? 2000, res);
