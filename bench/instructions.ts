@@ -16,9 +16,14 @@
  * instructions. The earlier method took the difference of two processes' totals after 1500 and
  * 2500 requests: compilations and garbage collections that fell on either side of the cut landed
  * in the difference, and one build measured 11% apart (1 742 375 and 1 933 453).
+ * Each window is reported twice: in all, and without what V8's optimising compiler ran in it
+ * (`Compiler::CompileOptimized`, inclusive, from `callgrind_annotate`): a build whose code keeps
+ * being deoptimised and optimised again pays for it, and how much varies with the machine's
+ * timing; the rest repeats within 2%.
  * Settings: BENCH_INSTR_WARM (10000), BENCH_INSTR_MEASURED (2000), BENCH_INSTR_REPEATS (3),
  * BENCH_INSTR_KEEP (a directory: keep each measured window's callgrind file there, for
- * `callgrind_annotate`). A repeat takes one to two minutes per build.
+ * `callgrind_annotate`; `--files <files>` counts kept files). A repeat takes three to five minutes
+ * per build.
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,6 +54,35 @@ function totalInstructions(file: string): number {
     .find((l) => l.startsWith('summary:') || l.startsWith('totals:'));
   if (!line) throw new Error(`${file} has no totals`);
   return Number(line.split(/\s+/)[1]);
+}
+
+/** A measured window's instructions per request: all of them, and V8's optimising compiler's. */
+interface WindowCount {
+  total: number;
+  compiling: number;
+}
+
+/** The instructions under `Compiler::CompileOptimized` (inclusive) in a callgrind file. */
+async function compilingInstructions(file: string): Promise<number> {
+  const { stdout } = await run$(
+    'callgrind_annotate',
+    ['--inclusive=yes', '--threshold=100', file],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  const line = stdout
+    .split('\n')
+    .find((l) => l.includes('v8::internal::Compiler::CompileOptimized(') && !l.includes("'2 "));
+  return line ? Number(line.trim().split(/\s+/)[0]!.replace(/,/g, '')) : 0;
+}
+
+/** A callgrind file of `MEASURED` requests, per request. */
+async function windowCount(file: string): Promise<WindowCount> {
+  return {
+    total: totalInstructions(file) / MEASURED,
+    compiling: (await compilingInstructions(file)) / MEASURED,
+  };
 }
 
 /** Resolves once the server answers its liveness probe. */
@@ -145,12 +179,12 @@ async function run(root: string, workDir: string, target: string, tokens: () => 
     .sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
   const measured = dumps.at(-1);
   if (!measured) throw new Error(`${root}: callgrind wrote no dump of the measured window`);
-  const total = totalInstructions(path.join(workDir, measured));
+  const count = await windowCount(path.join(workDir, measured));
   if (KEEP) fs.copyFileSync(path.join(workDir, measured), path.join(KEEP, measured));
   for (const f of fs.readdirSync(workDir).filter((x) => x.startsWith('callgrind.'))) {
     fs.rmSync(path.join(workDir, f), { force: true });
   }
-  return total / MEASURED;
+  return count;
 }
 
 /** How far apart a build's repeats are, relative to their median. */
@@ -159,16 +193,51 @@ function spreadOf(values: number[]): string {
   return `${(spread * 100).toFixed(1)}%`;
 }
 
+/** `--files <callgrind files>`: the counts of kept windows (`BENCH_INSTR_KEEP`), per request. */
+async function countFiles(files: string[]): Promise<void> {
+  for (const file of files) {
+    const { total, compiling } = await windowCount(file);
+    process.stdout.write(
+      `${path.basename(file)}: ${Math.round(total - compiling)} without compilation, ${Math.round(total)} in all\n`,
+    );
+  }
+}
+
+type Build = { name: string; root: string; counts: WindowCount[] };
+
+function table(builds: Build[], target: string): string {
+  const warm = (c: WindowCount) => c.total - c.compiling;
+  const medians = builds.map((x) => ({
+    warm: medianOf(x.counts.map(warm))!,
+    total: medianOf(x.counts.map((c) => c.total))!,
+  }));
+  const [a, b] = medians as [(typeof medians)[0], (typeof medians)[0]];
+  return [
+    '',
+    '| build | per request without compilation (median) | repeats | spread | in all, with compilation (median) | repeats |',
+    '| --- | ---: | --- | ---: | ---: | --- |',
+    ...builds.map((x, i) => {
+      const m = medians[i]!;
+      return `| ${x.name} ${x.root} | ${Math.round(m.warm)} | ${x.counts.map((c) => Math.round(warm(c))).join(', ')} | ${spreadOf(x.counts.map(warm))} | ${Math.round(m.total)} | ${x.counts.map((c) => Math.round(c.total)).join(', ')} |`;
+    }),
+    '',
+    `B/A instructions per request: ${(b.warm / a.warm).toFixed(3)} without compilation, ${(b.total / a.total).toFixed(3)} in all (GET ${target}, ${MEASURED} requests after ${WARM})`,
+    '',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
-  const [other, target = '/v1/common/customer/c-1001/detail'] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  if (args[0] === '--files') return countFiles(args.slice(1));
+  const [other, target = '/v1/common/customer/c-1001/detail'] = args;
   if (!other) {
     process.stderr.write('usage: npm run bench:instructions -- <other checkout, built> [path]\n');
     process.exit(2);
   }
   const keysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-instr-'));
-  const builds = [
-    { name: 'A', root: path.resolve(other), perRequest: [] as number[] },
-    { name: 'B', root: projectRoot(), perRequest: [] as number[] },
+  const builds: Build[] = [
+    { name: 'A', root: path.resolve(other), counts: [] },
+    { name: 'B', root: projectRoot(), counts: [] },
   ];
   // Tokens are signed once the first run has written the development key.
   const tokens = async () =>
@@ -176,31 +245,17 @@ async function main(): Promise<void> {
   try {
     for (let r = 0; r < REPEATS; r += 1) {
       for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {
-        const perRequest = await run(b.root, keysDir, target, tokens);
-        b.perRequest.push(perRequest);
+        const count = await run(b.root, keysDir, target, tokens);
+        b.counts.push(count);
         process.stdout.write(
-          `[instructions] repeat ${r + 1} ${b.name}: ${Math.round(perRequest)} per request\n`,
+          `[instructions] repeat ${r + 1} ${b.name}: ${Math.round(count.total - count.compiling)} per request without compilation, ${Math.round(count.total)} in all\n`,
         );
       }
     }
   } finally {
     fs.rmSync(keysDir, { recursive: true, force: true });
   }
-  const [a, b] = builds.map((x) => medianOf(x.perRequest)!) as [number, number];
-  process.stdout.write(
-    [
-      '',
-      '| build | instructions per request (median) | repeats | spread (max-min)/median |',
-      '| --- | ---: | --- | ---: |',
-      ...builds.map(
-        (x, i) =>
-          `| ${x.name} ${x.root} | ${Math.round(i === 0 ? a : b)} | ${x.perRequest.map(Math.round).join(', ')} | ${spreadOf(x.perRequest)} |`,
-      ),
-      '',
-      `B/A instructions per request: ${(b / a).toFixed(3)} (GET ${target}, ${MEASURED} requests after ${WARM})`,
-      '',
-    ].join('\n'),
-  );
+  process.stdout.write(table(builds, target));
 }
 
 main().catch((err: unknown) => {
