@@ -1,12 +1,13 @@
 /**
  * The holder token's signature and claims, checked without jose's general JWS machinery for the
  * tokens the platform signs (ECDSA: ES256, ES384, ES512, no `crit` header): the key object the key
- * set found, a synchronous `crypto.verify`, and the claims checks jose's `jwtVerify` makes, in its
- * order and with its outcomes (docs/decisions/0049-holder-token-fast-path.md). Any other token
+ * set found, `crypto.verify` on the thread pool, and the claims checks jose's `jwtVerify` makes,
+ * in its order and with its outcomes (docs/decisions/0049-holder-token-fast-path.md). Any other token
  * (another algorithm, a `crit` header, a key that is not a ready public key object of the
  * algorithm's curve) goes through jose's `jwtVerify` as before; both ways end in the same reasons.
  */
 import crypto, { KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { JWTHeaderParameters, JWTPayload, JWTVerifyGetKey } from 'jose';
 
 /** What the claims must say (the options the gateway gives jose's `jwtVerify`). */
@@ -63,6 +64,18 @@ export function takesShortWay(header: JWTHeaderParameters): boolean {
 }
 
 const utf8 = new TextDecoder();
+
+/**
+ * `crypto.verify` with a callback: the check runs on libuv's thread pool, as jose runs it, so the
+ * event loop serves other requests meanwhile (checked synchronously, the cache-miss and 1000 req/s
+ * benchmarks answered slower: docs/benchmarks.md).
+ */
+const verifyInPool = promisify(crypto.verify) as (
+  algorithm: string,
+  data: Buffer,
+  key: crypto.VerifyKeyObjectInput,
+  signature: Buffer,
+) => Promise<boolean>;
 
 /** The claims set as jose reads it: UTF-8 (a BOM dropped), JSON, a plain object; else undefined. */
 function claimsOf(encoded: string): JWTPayload | undefined {
@@ -128,7 +141,7 @@ export async function verifyShortWay(
   const signed = Buffer.from(token.slice(0, protectedPart.length + 1 + payloadPart.length));
   let valid: boolean;
   try {
-    valid = crypto.verify(
+    valid = await verifyInPool(
       digest,
       signed,
       { key, dsaEncoding: 'ieee-p1363' },
