@@ -5,17 +5,31 @@
  *
  * Each build's server runs under `valgrind --tool=callgrind` with V8's `--predictable` and
  * `--single-threaded` (no concurrent compilation or GC threads whose timing would change what
- * runs), and is asked one request at a time (pre-signed tokens, one unique jti each). A run
- * answers `WARM` requests and stops; a second run answers `WARM` and then `MEASURED` more. The
- * difference of the two runs' totals, divided by `MEASURED`, is the cost of one warm request,
- * start-up and warm-up cancelled out. Settings: BENCH_INSTR_WARM (1500), BENCH_INSTR_MEASURED
- * (1000), BENCH_INSTR_REPEATS (2). A run takes about a minute.
+ * runs) and is asked one request at a time (pre-signed tokens of one length, one unique jti each).
+ * One process per repeat: it answers `WARM` requests uninstrumented (`--instr-atstart=no`: valgrind
+ * runs them several times faster), then callgrind's instrumentation is switched on and its
+ * counters zeroed (`vgdb instrumentation on`, `zero`), it answers `MEASURED` more, and its counters
+ * are dumped; start-up, warm-up and shut-down are outside the count. Between the two it is left
+ * idle for `SETTLE_MS`. The warm-up is long because V8 keeps compiling for thousands of requests
+ * (with `--predictable`, 28 functions were optimised between request 2000 and 3000, 10 between
+ * 3000 and 4000, none after 10000), and a compilation in the window costs millions of
+ * instructions. The earlier method took the difference of two processes' totals after 1500 and
+ * 2500 requests: compilations and garbage collections that fell on either side of the cut landed
+ * in the difference, and one build measured 11% apart (1 742 375 and 1 933 453).
+ * Each window is reported twice: in all, and without what V8's optimising compiler ran in it
+ * (`Compiler::CompileOptimized`, inclusive, from `callgrind_annotate`): a build whose code keeps
+ * being deoptimised and optimised again pays for it, and how much varies with the machine's
+ * timing; the rest repeats within 2%.
+ * Settings: BENCH_INSTR_WARM (10000), BENCH_INSTR_MEASURED (2000), BENCH_INSTR_REPEATS (3),
+ * BENCH_INSTR_KEEP (a directory: keep each measured window's callgrind file there, for
+ * `callgrind_annotate`; `--files <files>` counts kept files). A repeat takes three to five minutes
+ * per build.
  */
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { loadDevKey } from '../src/auth/dev-keys';
 import { projectRoot } from '../src/config/project-root';
 import { medianOf, shippedNodeOptions } from './proc-stats';
@@ -23,20 +37,52 @@ import { SUBDOMAIN } from './settings';
 import { signTokens } from './tokens';
 
 const env = process.env;
-const WARM = Number(env.BENCH_INSTR_WARM ?? 1500);
-const MEASURED = Number(env.BENCH_INSTR_MEASURED ?? 1000);
-const REPEATS = Number(env.BENCH_INSTR_REPEATS ?? 2);
+const WARM = Number(env.BENCH_INSTR_WARM ?? 10000);
+const MEASURED = Number(env.BENCH_INSTR_MEASURED ?? 2000);
+const REPEATS = Number(env.BENCH_INSTR_REPEATS ?? 3);
+const KEEP = env.BENCH_INSTR_KEEP;
+const SETTLE_MS = 3000;
 const BASE_URL = 'http://gateway.bench';
 const PORT = 9311;
+const run$ = promisify(execFile);
 
 /** The total instructions (`Ir`) of a callgrind output file. */
 function totalInstructions(file: string): number {
   const line = fs
     .readFileSync(file, 'utf8')
     .split('\n')
-    .find((l) => l.startsWith('totals:') || l.startsWith('summary:'));
+    .find((l) => l.startsWith('summary:') || l.startsWith('totals:'));
   if (!line) throw new Error(`${file} has no totals`);
   return Number(line.split(/\s+/)[1]);
+}
+
+/** A measured window's instructions per request: all of them, and V8's optimising compiler's. */
+interface WindowCount {
+  total: number;
+  compiling: number;
+}
+
+/** The instructions under `Compiler::CompileOptimized` (inclusive) in a callgrind file. */
+async function compilingInstructions(file: string): Promise<number> {
+  const { stdout } = await run$(
+    'callgrind_annotate',
+    ['--inclusive=yes', '--threshold=100', file],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  const line = stdout
+    .split('\n')
+    .find((l) => l.includes('v8::internal::Compiler::CompileOptimized(') && !l.includes("'2 "));
+  return line ? Number(line.trim().split(/\s+/)[0]!.replace(/,/g, '')) : 0;
+}
+
+/** A callgrind file of `MEASURED` requests, per request. */
+async function windowCount(file: string): Promise<WindowCount> {
+  return {
+    total: totalInstructions(file) / MEASURED,
+    compiling: (await compilingInstructions(file)) / MEASURED,
+  };
 }
 
 /** Resolves once the server answers its liveness probe. */
@@ -53,21 +99,39 @@ async function ready(exited: () => boolean): Promise<void> {
   throw new Error('the gateway did not start under valgrind');
 }
 
-/** One run of a build under callgrind: `count` requests, one at a time; its total Ir. */
-async function run(
-  root: string,
-  keysDir: string,
-  count: number,
-  target: string,
-  tokens: () => Promise<string[]>,
-): Promise<number> {
-  const out = path.join(keysDir, `callgrind.${crypto.randomUUID()}`);
+/** Sends `tokens`' requests one at a time; each must be answered 200. */
+async function ask(root: string, target: string, tokens: readonly string[]): Promise<void> {
+  for (const token of tokens) {
+    const res = await fetch(`http://127.0.0.1:${PORT}${target}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${root}: answered ${res.status}`);
+  }
+}
+
+/** A callgrind monitor command (`zero`, `dump`) to the process, through vgdb. */
+async function callgrind(pid: number, prefix: string, command: string): Promise<void> {
+  // vgdb finds the process's pipes by the user and `HOST` in their names: the server's `HOST`.
+  await run$('vgdb', [`--vgdb-prefix=${prefix}`, `--pid=${pid}`, command], {
+    timeout: 120_000,
+    env: { ...env, HOST: '127.0.0.1' },
+  });
+}
+
+/** One repeat of a build under callgrind: its instructions over `MEASURED` warm requests. */
+async function run(root: string, workDir: string, target: string, tokens: () => Promise<string[]>) {
+  const out = path.join(workDir, `callgrind.${path.basename(root)}.${Date.now()}`);
+  const prefix = path.join(workDir, 'vgdb');
   const node = [...shippedNodeOptions(root), '--predictable', '--single-threaded'];
   const proc = spawn(
     'valgrind',
     [
       '--tool=callgrind',
       '--smc-check=all-non-file',
+      '--vgdb=yes',
+      '--instr-atstart=no',
+      `--vgdb-prefix=${prefix}`,
       `--callgrind-out-file=${out}`,
       process.execPath,
       ...node,
@@ -82,7 +146,7 @@ async function run(
         LOG_LEVEL: 'warn',
         PUBLIC_BASE_URL: BASE_URL,
         HOLDER_SUBDOMAIN: SUBDOMAIN,
-        DEV_KEYS_DIR: keysDir,
+        DEV_KEYS_DIR: workDir,
         SHUTDOWN_DELAY_MS: '0',
       },
       stdio: 'ignore',
@@ -95,31 +159,85 @@ async function run(
       resolve();
     }),
   );
-  await ready(() => exited);
-  for (const token of (await tokens()).slice(0, count)) {
-    const res = await fetch(`http://127.0.0.1:${PORT}${target}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${root}: answered ${res.status}`);
+  try {
+    await ready(() => exited);
+    const all = await tokens();
+    await ask(root, target, all.slice(0, WARM));
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await callgrind(proc.pid!, prefix, 'instrumentation on');
+    await callgrind(proc.pid!, prefix, 'zero');
+    await ask(root, target, all.slice(WARM, WARM + MEASURED));
+    await callgrind(proc.pid!, prefix, 'dump');
+  } finally {
+    proc.kill('SIGTERM');
+    await done;
   }
-  proc.kill('SIGTERM');
-  await done;
-  const total = totalInstructions(out);
-  fs.rmSync(out, { force: true });
-  return total;
+  // The monitor's dump is the file with the highest part number (`<out>.1`, `<out>.2`...).
+  const dumps = fs
+    .readdirSync(workDir)
+    .filter((f) => f.startsWith(`${path.basename(out)}.`))
+    .sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
+  const measured = dumps.at(-1);
+  if (!measured) throw new Error(`${root}: callgrind wrote no dump of the measured window`);
+  const count = await windowCount(path.join(workDir, measured));
+  if (KEEP) fs.copyFileSync(path.join(workDir, measured), path.join(KEEP, measured));
+  for (const f of fs.readdirSync(workDir).filter((x) => x.startsWith('callgrind.'))) {
+    fs.rmSync(path.join(workDir, f), { force: true });
+  }
+  return count;
+}
+
+/** How far apart a build's repeats are, relative to their median. */
+function spreadOf(values: number[]): string {
+  const spread = (Math.max(...values) - Math.min(...values)) / medianOf(values)!;
+  return `${(spread * 100).toFixed(1)}%`;
+}
+
+/** `--files <callgrind files>`: the counts of kept windows (`BENCH_INSTR_KEEP`), per request. */
+async function countFiles(files: string[]): Promise<void> {
+  for (const file of files) {
+    const { total, compiling } = await windowCount(file);
+    process.stdout.write(
+      `${path.basename(file)}: ${Math.round(total - compiling)} without compilation, ${Math.round(total)} in all\n`,
+    );
+  }
+}
+
+type Build = { name: string; root: string; counts: WindowCount[] };
+
+function table(builds: Build[], target: string): string {
+  const warm = (c: WindowCount) => c.total - c.compiling;
+  const medians = builds.map((x) => ({
+    warm: medianOf(x.counts.map(warm))!,
+    total: medianOf(x.counts.map((c) => c.total))!,
+  }));
+  const [a, b] = medians as [(typeof medians)[0], (typeof medians)[0]];
+  return [
+    '',
+    '| build | per request without compilation (median) | repeats | spread | in all, with compilation (median) | repeats |',
+    '| --- | ---: | --- | ---: | ---: | --- |',
+    ...builds.map((x, i) => {
+      const m = medians[i]!;
+      return `| ${x.name} ${x.root} | ${Math.round(m.warm)} | ${x.counts.map((c) => Math.round(warm(c))).join(', ')} | ${spreadOf(x.counts.map(warm))} | ${Math.round(m.total)} | ${x.counts.map((c) => Math.round(c.total)).join(', ')} |`;
+    }),
+    '',
+    `B/A instructions per request: ${(b.warm / a.warm).toFixed(3)} without compilation, ${(b.total / a.total).toFixed(3)} in all (GET ${target}, ${MEASURED} requests after ${WARM})`,
+    '',
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
-  const [other, target = '/v1/common/customer/c-1001/detail'] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  if (args[0] === '--files') return countFiles(args.slice(1));
+  const [other, target = '/v1/common/customer/c-1001/detail'] = args;
   if (!other) {
     process.stderr.write('usage: npm run bench:instructions -- <other checkout, built> [path]\n');
     process.exit(2);
   }
   const keysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-instr-'));
-  const builds = [
-    { name: 'A', root: path.resolve(other), perRequest: [] as number[] },
-    { name: 'B', root: projectRoot(), perRequest: [] as number[] },
+  const builds: Build[] = [
+    { name: 'A', root: path.resolve(other), counts: [] },
+    { name: 'B', root: projectRoot(), counts: [] },
   ];
   // Tokens are signed once the first run has written the development key.
   const tokens = async () =>
@@ -127,32 +245,17 @@ async function main(): Promise<void> {
   try {
     for (let r = 0; r < REPEATS; r += 1) {
       for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {
-        const warm = await run(b.root, keysDir, WARM, target, tokens);
-        const both = await run(b.root, keysDir, WARM + MEASURED, target, tokens);
-        b.perRequest.push((both - warm) / MEASURED);
+        const count = await run(b.root, keysDir, target, tokens);
+        b.counts.push(count);
         process.stdout.write(
-          `[instructions] repeat ${r + 1} ${b.name}: ${Math.round((both - warm) / MEASURED)} per request\n`,
+          `[instructions] repeat ${r + 1} ${b.name}: ${Math.round(count.total - count.compiling)} per request without compilation, ${Math.round(count.total)} in all\n`,
         );
       }
     }
   } finally {
     fs.rmSync(keysDir, { recursive: true, force: true });
   }
-  const [a, b] = builds.map((x) => medianOf(x.perRequest)!) as [number, number];
-  process.stdout.write(
-    [
-      '',
-      '| build | instructions per request (median) | repeats |',
-      '| --- | ---: | --- |',
-      ...builds.map(
-        (x, i) =>
-          `| ${x.name} ${x.root} | ${Math.round(i === 0 ? a : b)} | ${x.perRequest.map(Math.round).join(', ')} |`,
-      ),
-      '',
-      `B/A instructions per request: ${(b / a).toFixed(3)} (GET ${target}, ${MEASURED} requests after ${WARM})`,
-      '',
-    ].join('\n'),
-  );
+  process.stdout.write(table(builds, target));
 }
 
 main().catch((err: unknown) => {

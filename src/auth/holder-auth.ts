@@ -10,9 +10,16 @@
  * `jti` is present and has not been seen before its token expires, and the token cannot have been
  * used before the replay store's memory began (a Redis that lost its data).
  */
-import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import {
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTHeaderParameters,
+  type JWTPayload,
+} from 'jose';
 import { GatewayError, UnauthorizedError } from '../errors';
 import { traceDecision } from '../observability/tracing';
+import { takesShortWay, verifyShortWay } from './holder-jwt';
 import type { KeySet } from './key-set';
 import { couldPredateMemory, type ReplayStore } from './replay-store';
 
@@ -88,7 +95,7 @@ export interface HolderClaims {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
 
-function reasonOf(err: unknown): AuthReason {
+export function reasonOf(err: unknown): AuthReason {
   if (err instanceof errors.JWTExpired) return 'expired';
   if (err instanceof errors.JWTClaimValidationFailed) {
     switch (err.claim) {
@@ -116,6 +123,42 @@ function reasonOf(err: unknown): AuthReason {
     return 'malformed_token';
   if (err instanceof errors.JOSENotSupported) return 'algorithm_not_allowed';
   return 'invalid_token';
+}
+
+/**
+ * The token's claims once its signature and claims checks pass: ECDSA tokens without `crit` the
+ * short way (holder-jwt.ts), any other through jose's `jwtVerify`. @throws AuthError, or jose's
+ * errors (mapped by `reasonOf`)
+ */
+async function verifiedClaims(
+  token: string,
+  header: JWTHeaderParameters,
+  path: string,
+  options: HolderAuthOptions,
+  nowMs: number,
+): Promise<JWTPayload> {
+  const rules = {
+    issuer: options.subdomain,
+    subject: options.subdomain,
+    audience: options.publicBaseUrl + path,
+    clockToleranceSeconds: options.clockToleranceSeconds,
+    nowMs,
+  };
+  if (takesShortWay(header)) {
+    const verdict = await verifyShortWay(token, header, options.keySet.getKey, rules);
+    if (verdict && 'reason' in verdict) throw authError(verdict.reason);
+    if (verdict) return verdict.payload;
+  }
+  const { payload } = await jwtVerify(token, options.keySet.getKey, {
+    algorithms: [...options.algorithms],
+    issuer: rules.issuer,
+    subject: rules.subject,
+    audience: rules.audience,
+    clockTolerance: rules.clockToleranceSeconds,
+    requiredClaims: ['exp', 'jti'],
+    currentDate: new Date(nowMs),
+  });
+  return payload;
 }
 
 export type HolderVerifier = (
@@ -149,17 +192,9 @@ export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier
 
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, options.keySet.getKey, {
-        algorithms,
-        issuer: options.subdomain,
-        subject: options.subdomain,
-        audience: options.publicBaseUrl + path,
-        clockTolerance: options.clockToleranceSeconds,
-        requiredClaims: ['exp', 'jti'],
-        currentDate: new Date(now()),
-      }));
+      payload = await verifiedClaims(token, header as JWTHeaderParameters, path, options, now());
     } catch (err) {
-      if (err instanceof GatewayError) throw err; // key set unavailable: 503
+      if (err instanceof GatewayError) throw err; // key set unavailable: 503; or our own 401
       throw authError(reasonOf(err));
     }
     const nowSeconds = now() / 1000;

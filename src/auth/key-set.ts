@@ -20,9 +20,36 @@ export interface KeySet {
   warmUp(): Promise<boolean>;
 }
 
+/** Keys remembered per key set: a bound on what a set of few keys and algorithms can fill. */
+const KEYS_REMEMBERED = 64;
+
+/**
+ * jose's local key set, with the key each algorithm and `kid` found remembered: in one set the
+ * same pair always finds the same key, so a token after the first makes no candidate search, no
+ * copy of its header and no look-up in jose's import cache. Only keys found are remembered (an
+ * unknown `kid` is asked of jose each time, as before); a refetched set starts with none.
+ */
+export function readyKeySet(jwks: JSONWebKeySet): JWTVerifyGetKey {
+  const local = createLocalJWKSet(jwks);
+  const found = new Map<string, Awaited<ReturnType<JWTVerifyGetKey>>>();
+  return async (header, token) => {
+    const { alg, kid } = header;
+    // A flattened JWS's unprotected header takes part in jose's choice: leave it to jose.
+    if (token?.header !== undefined || typeof alg !== 'string') return local(header, token);
+    if (kid !== undefined && typeof kid !== 'string') return local(header, token);
+    const id = kid === undefined ? alg : `${alg}\u0000${kid}`;
+    let key = found.get(id);
+    if (key === undefined) {
+      key = await local(header, token);
+      if (found.size < KEYS_REMEMBERED) found.set(id, key);
+    }
+    return key;
+  };
+}
+
 /** A fixed key set (development keys, tests). */
 export function staticKeySet(jwks: JSONWebKeySet): KeySet {
-  const local = createLocalJWKSet(jwks);
+  const local = readyKeySet(jwks);
   return { getKey: local, isReady: () => true, warmUp: async () => true };
 }
 
@@ -92,7 +119,7 @@ export function remoteKeySet(options: RemoteKeySetOptions): KeySet {
   const refresh = (): Promise<void> => {
     inflight ??= fetchJwks(options.url, options.timeoutMs)
       .then((jwks) => {
-        local = createLocalJWKSet(jwks);
+        local = readyKeySet(jwks);
         fetchedAt = now();
         options.onFetch?.('ok');
       })

@@ -20,19 +20,43 @@ export interface CachedCallsDeps {
   now: () => number;
 }
 
+/** How many call keys are remembered before the memory of them is cleared. */
+export const KEYS_REMEMBERED = 10_000;
+
 export class CachedCalls {
+  /** The key of each recent call, by its operation and arguments' JSON. */
+  private readonly keys = new Map<string, string>();
+
   constructor(private readonly deps: CachedCallsDeps) {}
 
   /**
    * The key of one call (also its single-flight key): the deployment's namespace, adapter,
    * operation, and keyed digests of the customer id and the other arguments (no id is stored in
-   * a key, nor one that hashing a guessed id could find).
+   * a key, nor one that hashing a guessed id could find). Two HMACs per call were the largest
+   * part of a cache hit after the token check: the keys of recent calls are remembered, up to
+   * `KEYS_REMEMBERED` (then forgotten at once, so memory stays bounded under any mix of ids).
    */
   key(operation: string, args: readonly unknown[]): string {
     const [customerId, ...rest] = args;
-    const { keys, adapterId } = this.deps;
-    const digest = (v: unknown) => keys.digest(JSON.stringify(v) ?? 'undefined');
-    return keys.key('cache', 'v1', adapterId, operation, digest(customerId), digest(rest));
+    // JSON escapes control characters: a NUL cannot occur inside either part.
+    const input = `${operation}\u0000${JSON.stringify(customerId) ?? 'undefined'}\u0000${JSON.stringify(rest)}`;
+    let key = this.keys.get(input);
+    if (key === undefined) {
+      const { keys, adapterId } = this.deps;
+      const customerPart = input.slice(operation.length + 1, input.lastIndexOf('\u0000'));
+      const restPart = input.slice(input.lastIndexOf('\u0000') + 1);
+      key = keys.key(
+        'cache',
+        'v1',
+        adapterId,
+        operation,
+        keys.digest(customerPart),
+        keys.digest(restPart),
+      );
+      if (this.keys.size >= KEYS_REMEMBERED) this.keys.clear();
+      this.keys.set(input, key);
+    }
+    return key;
   }
 
   /** The stored entry, or undefined (also when the store fails). */

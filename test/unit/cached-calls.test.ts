@@ -4,7 +4,7 @@ import pino from 'pino';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CacheStore } from '../../src/resilience/cache';
 import { memoryCacheStore } from '../../src/resilience/cache';
-import { CachedCalls } from '../../src/resilience/cached-calls';
+import { CachedCalls, KEYS_REMEMBERED } from '../../src/resilience/cached-calls';
 import { redisKeys } from '../../src/resilience/redis-keys';
 
 const keys = redisKeys({ namespace: 'unit', secret: 'k'.repeat(43) });
@@ -45,6 +45,39 @@ describe('CachedCalls', () => {
       expect(key).not.toContain(crypto.hash('sha256', plain, 'base64url'));
     }
     expect(calls.key('banking.listBalances', ['c-1002', ['acc-b-1001-01']])).not.toBe(key);
+  });
+
+  it('when keys are remembered, then each is the digest of its own customer and arguments, also past the limit', () => {
+    const { calls } = cachedCalls(memoryCacheStore(10));
+    const expected = (operation: string, customerId: unknown, rest: unknown[]) =>
+      keys.key(
+        'cache',
+        'v1',
+        'demo',
+        operation,
+        keys.digest(JSON.stringify(customerId) ?? 'undefined'),
+        keys.digest(JSON.stringify(rest)),
+      );
+    const asked: [string, unknown[]][] = [
+      ['banking.listBalances', ['c-1', ['a-1']]],
+      ['banking.listBalances', ['c-2', ['a-1']]],
+      ['banking.listAccounts', ['c-1', ['a-1']]],
+      ['banking.listBalances', ['c-1', ['a-1'], { page: 2 }]],
+      ['customer.getCustomerDetail', [undefined]],
+      ['customer.getCustomerDetail', [null]],
+      ['customer.getCustomerDetail', ['c\u0000x']],
+    ];
+    for (let round = 0; round < 2; round += 1) {
+      for (const [operation, args] of asked) {
+        const [customerId, ...rest] = args;
+        expect(calls.key(operation, args)).toBe(expected(operation, customerId, rest));
+      }
+    }
+    for (let i = 0; i <= KEYS_REMEMBERED; i += 1)
+      calls.key('customer.getCustomerDetail', [`c-${i}`]);
+    expect(calls.key('customer.getCustomerDetail', ['c-7'])).toBe(
+      expected('customer.getCustomerDetail', 'c-7', []),
+    );
   });
 
   it('when a value is set, then it is read back with its time', async () => {

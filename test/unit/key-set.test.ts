@@ -1,6 +1,6 @@
 /** The remote key set: refetch on unknown kid at most once per cooldown; bounded stale serving. */
 import { errors } from 'jose';
-import { remoteKeySet } from '../../src/auth/key-set';
+import { readyKeySet, remoteKeySet } from '../../src/auth/key-set';
 import { GatewayError } from '../../src/errors';
 import { makeKey } from '../helpers/keys';
 import { startJwksServer, type JwksServer } from '../helpers/gateway';
@@ -112,5 +112,28 @@ describe('remote key set', () => {
     const ks = remoteKeySet(options());
     expect(await ks.warmUp()).toBe(false);
     await expect(ks.getKey(header('k1'), token)).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe('ready key set', () => {
+  it('when a kid is asked again, then the same key object answers, and an unknown kid is still refused each time', async () => {
+    const es = await makeKey('ES256', 'e1');
+    const ps = await makeKey('PS256', 'p1');
+    const getKey = readyKeySet({ keys: [es.publicJwk, ps.publicJwk] });
+    const token = { payload: '', signature: '' } as never;
+    const first = await getKey({ alg: 'ES256', kid: 'e1' }, token);
+    expect(await getKey({ alg: 'ES256', kid: 'e1' }, token)).toBe(first);
+    expect(await getKey({ alg: 'PS256', kid: 'p1' }, token)).not.toBe(first);
+    // Without a kid, the one key of the algorithm's type.
+    expect(await getKey({ alg: 'ES256' }, token)).toBe(first);
+    for (let i = 0; i < 2; i += 1) {
+      await expect(getKey({ alg: 'ES256', kid: 'nope' }, token)).rejects.toBeInstanceOf(
+        errors.JWKSNoMatchingKey,
+      );
+      // A kid of another algorithm's key names no key of this one.
+      await expect(getKey({ alg: 'ES256', kid: 'p1' }, token)).rejects.toBeInstanceOf(
+        errors.JWKSNoMatchingKey,
+      );
+    }
   });
 });
