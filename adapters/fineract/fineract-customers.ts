@@ -99,15 +99,36 @@ export class FineractCustomers {
     clientId: string,
     ctx: CallContext,
   ): Promise<FineractContactRow | undefined> {
+    const rows = await this.contactRows('client_id', clientId, 'email,mobile_no', ctx);
+    return rows.find((row) => normalised(row.email) !== '');
+  }
+
+  /**
+   * The rows of the contacts data table whose `column` equals `value`, with `resultColumns`; none
+   * when no table is configured. @throws CoreUnavailableError when Fineract has no such table
+   */
+  private async contactRows(
+    column: string,
+    value: string,
+    resultColumns: string,
+    ctx: CallContext,
+  ): Promise<FineractContactRow[]> {
     const table = this.fineract.config.contactsDatatable;
-    if (table === undefined) return undefined;
+    if (table === undefined) return [];
     const rows = await this.fineract.http.get<FineractContactRow[]>(
       'contacts.query',
       `/v1/datatables/${encodeURIComponent(table)}/query`,
-      { columnFilter: 'client_id', valueFilter: clientId, resultColumns: 'email,mobile_no' },
+      { columnFilter: column, valueFilter: value, resultColumns },
       ctx,
     );
-    return (Array.isArray(rows) ? rows : []).find((row) => normalised(row.email) !== '');
+    if (!rows) {
+      this.log.error(
+        { operation: 'contacts.query', status: 404 },
+        'Fineract has no such data table (check FINERACT_CONTACTS_DATATABLE)',
+      );
+      throw new CoreUnavailableError();
+    }
+    return Array.isArray(rows) ? rows : [];
   }
 
   /** The customer ids a client maps to under FINERACT_CUSTOMER_IDS (none, one or, by table, more). */
@@ -158,23 +179,9 @@ export class FineractCustomers {
 
   /** The clients the address is an authorised contact of, by the contacts data table. */
   private async clientsWithContact(address: string, ctx: CallContext): Promise<Found[]> {
-    const table = this.fineract.config.contactsDatatable;
-    if (table === undefined) return [];
-    const rows = await this.fineract.http.get<FineractContactRow[]>(
-      'contacts.query',
-      `/v1/datatables/${encodeURIComponent(table)}/query`,
-      { columnFilter: 'email', valueFilter: address, resultColumns: 'client_id,mobile_no' },
-      ctx,
-    );
-    if (!rows) {
-      this.log.error(
-        { operation: 'contacts.query', status: 404 },
-        'Fineract has no such data table (check FINERACT_CONTACTS_DATATABLE)',
-      );
-      throw new CoreUnavailableError();
-    }
+    const rows = await this.contactRows('email', address, 'client_id,mobile_no', ctx);
     const byClient = new Map<string, string | undefined>();
-    for (const row of Array.isArray(rows) ? rows : []) {
+    for (const row of rows) {
       const clientId = row.client_id === undefined ? '' : String(row.client_id);
       if (CLIENT_ID.test(clientId) && !byClient.has(clientId))
         byClient.set(clientId, row.mobile_no);

@@ -38,21 +38,15 @@ export class CachedCalls {
    */
   key(operation: string, args: readonly unknown[]): string {
     const [customerId, ...rest] = args;
+    const customerJson = JSON.stringify(customerId) ?? 'undefined';
+    const restJson = JSON.stringify(rest);
     // JSON escapes control characters: a NUL cannot occur inside either part.
-    const input = `${operation}\u0000${JSON.stringify(customerId) ?? 'undefined'}\u0000${JSON.stringify(rest)}`;
+    const input = `${operation}\u0000${customerJson}\u0000${restJson}`;
     let key = this.keys.get(input);
     if (key === undefined) {
       const { keys, adapterId } = this.deps;
-      const customerPart = input.slice(operation.length + 1, input.lastIndexOf('\u0000'));
-      const restPart = input.slice(input.lastIndexOf('\u0000') + 1);
-      key = keys.key(
-        'cache',
-        'v1',
-        adapterId,
-        operation,
-        keys.digest(customerPart),
-        keys.digest(restPart),
-      );
+      const parts = [adapterId, operation, keys.digest(customerJson), keys.digest(restJson)];
+      key = keys.key('cache', 'v1', ...parts);
       if (this.keys.size >= KEYS_REMEMBERED) this.keys.clear();
       this.keys.set(input, key);
     }
