@@ -5,6 +5,7 @@
  */
 import cluster from 'node:cluster';
 import { type Config, ConfigError } from '../config/config';
+import { applyThreadPoolDefault } from '../config/thread-pool';
 import { gatewayVersion } from '../config/version';
 import { createLogger } from '../observability/logger';
 import { type CoreInstance, preflight, problemsText } from '../preflight';
@@ -138,6 +139,8 @@ export async function serveCommand(args: readonly string[] = []): Promise<number
     process.stderr.write(`unexpected arguments: ${args.join(' ')}\n${SERVE_USAGE}\n`);
     return 2;
   }
+  // Before anything queues work on libuv's pool (the preflight reads files).
+  applyThreadPoolDefault();
   try {
     // The checks `check` runs too, so that both refuse a configuration with the same lines.
     const checked = await preflight(undefined, (config) => createLogger(config.logLevel));

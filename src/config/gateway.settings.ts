@@ -248,6 +248,13 @@ export const GATEWAY_SETTINGS = {
     1,
     'Gateway processes on this host sharing the port (node:cluster); more than 1 needs a Redis setting and METRICS_PORT.',
   ),
+  threadPoolSize: integer(
+    'UV_THREADPOOL_SIZE',
+    1,
+    1024,
+    1,
+    "libuv's thread pool: token signature checks, DNS look-ups of the cores, file reads; `serve` starts with 1 when unset (docs/operations.md, Thread pool).",
+  ),
   demoDataFile: derived(
     'DEMO_DATA_FILE',
     Type.String({

@@ -123,6 +123,7 @@ describe('configuration', () => {
       REDIS_KEY_NAMESPACE: 'bank-prod',
       REDIS_KEY_SECRET: 's'.repeat(43),
       WORKERS: 2,
+      UV_THREADPOOL_SIZE: 3,
       SHARING_REFUSALS_FILE: file,
       BODY_ID_NOT_FOUND_STATUS: 422,
       CUSTOMER_PRESENT_DEFAULT: 'true',
@@ -207,6 +208,7 @@ describe('configuration', () => {
       keySecret: 's'.repeat(43),
     });
     expect(config.workers).toBe(2);
+    expect(config.threadPoolSize).toBe(3);
     expect(config.tracing).toEqual({
       disabled: true,
       exporter: 'otlp',
