@@ -1,8 +1,11 @@
 /**
  * Cache stores for core results: a bounded in-process LRU, or Redis (shared by every instance).
- * Values are serialized (so no caller can alias a cached object), and in Redis optionally
- * encrypted with AES-256-GCM, the cache key bound in as additional data so an entry cannot be
- * moved to another key (another customer) without failing authentication.
+ * Every value a store hands out is read-only (docs/decisions/0050-read-only-cached-values.md): a
+ * deep-frozen copy made once when it is stored, its Maps `ReadOnlyMap`s, so no writer or reader
+ * can change what another reads. The in-process store hands the same copy to every reader; Redis
+ * holds JSON text, optionally encrypted with AES-256-GCM, the cache key bound in as additional
+ * data so an entry cannot be moved to another key (another customer) without failing
+ * authentication.
  */
 import crypto from 'node:crypto';
 import type { RedisClient } from './redis';
@@ -24,11 +27,12 @@ export interface CacheStore {
 
 const MAP_TAG = '__dhgMap';
 
+const tagMaps = (_k: string, v: unknown): unknown =>
+  v instanceof Map ? { [MAP_TAG]: [...v.entries()] } : v;
+
 /** JSON with Map support (ports return a Map for instalment plans). */
 export function serialize(entry: CacheEntry): string {
-  return JSON.stringify(entry, (_k, v: unknown) =>
-    v instanceof Map ? { [MAP_TAG]: [...v.entries()] } : v,
-  );
+  return JSON.stringify(entry, tagMaps);
 }
 
 export function deserialize(text: string): CacheEntry {
@@ -42,8 +46,73 @@ export function deserialize(text: string): CacheEntry {
   ) as CacheEntry;
 }
 
+/** A Map that cannot be changed: the Map of a read-only value (instalment plans). */
+export class ReadOnlyMap<K, V> extends Map<K, V> {
+  constructor(entries: Iterable<readonly [K, V]>) {
+    super();
+    // Map's constructor would call the overridden `set`: fill through the base class instead.
+    for (const [k, v] of entries) super.set(k, v);
+    Object.freeze(this);
+  }
+
+  override set(): never {
+    throw new TypeError('Cannot change a read-only cached Map');
+  }
+
+  override delete(): never {
+    throw new TypeError('Cannot change a read-only cached Map');
+  }
+
+  override clear(): never {
+    throw new TypeError('Cannot change a read-only cached Map');
+  }
+}
+
+/** The values made by `readOnlyCopy`, so a value already read-only is never copied again. */
+const readOnlyCopies = new WeakSet<object>();
+
+/** JSON.parse reviver of values that hold a Map: children come first, so each is frozen already. */
+function freezeRevived(_k: string, v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (MAP_TAG in v) return new ReadOnlyMap((v as Record<string, [unknown, unknown][]>)[MAP_TAG]);
+  return Object.freeze(v);
+}
+
+/** Freezes a value just parsed from JSON (plain objects and arrays only), every level. */
+function freezeParsed(v: unknown): void {
+  if (v === null || typeof v !== 'object') return;
+  Object.freeze(v);
+  if (Array.isArray(v)) for (const item of v) freezeParsed(item);
+  else for (const key in v) freezeParsed((v as Record<string, unknown>)[key]);
+}
+
+/** The cache's JSON text read back as a deep-frozen value, its Maps `ReadOnlyMap`s. */
+function parseReadOnly(text: string): unknown {
+  // A reviver runs for every key (slower than a walk): only used when the text holds a Map.
+  if (text.includes(MAP_TAG)) return JSON.parse(text, freezeRevived);
+  const value: unknown = JSON.parse(text);
+  freezeParsed(value);
+  return value;
+}
+
+/**
+ * A deep-frozen copy of `value`, made through the cache's JSON (so it reads back as any cached
+ * value does, with Maps as `ReadOnlyMap`s); a primitive, or a copy this made, as it is.
+ * @throws when the value cannot be written as JSON (a BigInt, a cycle)
+ */
+export function readOnlyCopy<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || readOnlyCopies.has(value)) return value;
+  const copy = parseReadOnly(JSON.stringify(value, tagMaps)) as T & object;
+  readOnlyCopies.add(copy);
+  return copy;
+}
+
+/**
+ * The in-process store: each entry a read-only copy made once, at write, and the same copy
+ * handed to every reader (parsing it on every read was most of a cache hit's cache cost).
+ */
 export function memoryCacheStore(maxEntries: number): CacheStore {
-  const lru = new LRUCache<string, string>({
+  const lru = new LRUCache<string, CacheEntry>({
     max: maxEntries,
     ttlAutopurge: false,
     allowStale: false,
@@ -51,11 +120,11 @@ export function memoryCacheStore(maxEntries: number): CacheStore {
   return {
     kind: 'memory',
     async get(key) {
-      const text = lru.get(key);
-      return text === undefined ? undefined : deserialize(text);
+      return lru.get(key);
     },
     async set(key, entry, ttlMs) {
-      lru.set(key, serialize(entry), { ttl: Math.max(1, Math.ceil(ttlMs)) });
+      const stored = Object.freeze({ value: readOnlyCopy(entry.value), storedAt: entry.storedAt });
+      lru.set(key, stored, { ttl: Math.max(1, Math.ceil(ttlMs)) });
     },
   };
 }
@@ -93,7 +162,8 @@ export function redisCacheStore(redis: RedisClient, cipher?: CacheCipher): Cache
     async get(key) {
       const stored = await redis.get(key);
       if (stored === null) return undefined;
-      return deserialize(cipher ? cipher.decrypt(key, stored) : stored);
+      // Read-only like the in-process store's entries: services behave the same over either.
+      return parseReadOnly(cipher ? cipher.decrypt(key, stored) : stored) as CacheEntry;
     },
     async set(key, entry, ttlMs) {
       const text = serialize(entry);

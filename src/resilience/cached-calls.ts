@@ -1,12 +1,13 @@
 /**
  * The cache layer of the resilience stack: keys, reads and writes that never fail a call (a
- * cache store that cannot answer is counted, logged at debug and bypassed).
+ * cache store that cannot answer is counted, logged at debug and bypassed). What it serves is
+ * read-only, from a hit or a miss alike (docs/decisions/0050-read-only-cached-values.md).
  */
 import type { Logger } from 'pino';
 import { describeError } from '../observability/error-log';
 import type { GatewayMetrics } from '../observability/metrics';
 import { traceDecision } from '../observability/tracing';
-import type { CacheEntry, CacheStore } from './cache';
+import { type CacheEntry, type CacheStore, readOnlyCopy } from './cache';
 import type { RedisKeys } from './redis-keys';
 
 export interface CachedCallsDeps {
@@ -68,6 +69,23 @@ export class CachedCalls {
     this.deps.cache
       .set(key, { value, storedAt: this.deps.now() }, lifetimeMs)
       .catch((err: unknown) => this.failed(operation, err, 'cache write failed'));
+  }
+
+  /**
+   * Stores a core's answer for `lifetimeMs` in the background and returns what its callers get:
+   * the read-only copy a hit will read (so a miss serves what a hit does), or the answer itself,
+   * uncached, when it cannot be copied (not JSON: counted as a failed write, as the store would).
+   */
+  store(operation: string, key: string, value: unknown, lifetimeMs: number): unknown {
+    let copy: unknown;
+    try {
+      copy = readOnlyCopy(value);
+    } catch (err) {
+      this.failed(operation, err, 'cache write failed');
+      return value;
+    }
+    this.set(operation, key, copy, lifetimeMs);
+    return copy;
   }
 
   /** Counts a cache event (`hit`, `miss`, `stale`) of an operation. */

@@ -271,8 +271,8 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
             reads: readsOf(ctx, args),
             retryable: true,
           });
-          if (ttlMs > 0) cached.set(operation, key, value, ttlMs + staleMs);
-          return value;
+          // Joined callers share the answer: read-only, as a hit's is.
+          return ttlMs > 0 ? cached.store(operation, key, value, ttlMs + staleMs) : value;
         } catch (err) {
           if (entry && isCoreFailure(err) && now() - entry.storedAt < ttlMs + staleMs) {
             cached.count(operation, 'stale');

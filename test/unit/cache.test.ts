@@ -1,5 +1,38 @@
 import crypto from 'node:crypto';
-import { CacheCipher, deserialize, memoryCacheStore, serialize } from '../../src/resilience/cache';
+import {
+  CacheCipher,
+  deserialize,
+  memoryCacheStore,
+  readOnlyCopy,
+  ReadOnlyMap,
+  redisCacheStore,
+  serialize,
+} from '../../src/resilience/cache';
+import type { RedisClient } from '../../src/resilience/redis';
+
+type Plans = Map<string, { supported: boolean; plans?: { planId: string }[] }>;
+
+/** Every object and array of `value`, at any depth, Maps' keys and values included, is frozen. */
+function expectDeeplyFrozen(value: unknown, path = '$'): void {
+  if (value === null || typeof value !== 'object') return;
+  expect([path, Object.isFrozen(value)]).toEqual([path, true]);
+  if (value instanceof Map) {
+    expect(value).toBeInstanceOf(ReadOnlyMap);
+    for (const [k, v] of value) expectDeeplyFrozen(v, `${path}.get(${String(k)})`);
+  } else for (const [k, v] of Object.entries(value)) expectDeeplyFrozen(v, `${path}.${k}`);
+}
+
+/** A Redis client holding strings in a Map: what the Redis store calls, and nothing else. */
+function redisInMemory(): RedisClient {
+  const data = new Map<string, string>();
+  return {
+    get: async (key: string) => data.get(key) ?? null,
+    set: async (key: string, value: string) => {
+      data.set(key, value);
+      return 'OK';
+    },
+  } as unknown as RedisClient;
+}
 
 describe('cache values', () => {
   it('when a value holds a Map, then it comes back as a Map with its entries', () => {
@@ -20,14 +53,106 @@ describe('cache values', () => {
     expect(back.value).not.toBe(value);
   });
 
-  it('when an entry is read from the in-process store, then callers cannot change what others read', async () => {
-    const store = memoryCacheStore(10);
-    await store.set('k', { value: { n: [1] }, storedAt: 1 }, 60_000);
-    const first = (await store.get('k'))!.value as { n: number[] };
-    first.n.push(2);
-    expect(((await store.get('k'))!.value as { n: number[] }).n).toEqual([1]);
+  it('when a plain value is copied read-only, then the copy is equal, unshared and frozen at every level', () => {
+    const value = { data: { list: [1, { a: 'x', b: [true] }], note: null } };
+    const copy = readOnlyCopy(value);
+    expect(copy).toEqual(value);
+    expect(copy).not.toBe(value);
+    expectDeeplyFrozen(copy);
+    expect(readOnlyCopy(copy)).toBe(copy);
+    expect(readOnlyCopy('text')).toBe('text');
+    expect(readOnlyCopy(undefined)).toBeUndefined();
   });
 
+  it('when a value cannot be written as JSON, then copying it read-only throws', () => {
+    expect(() => readOnlyCopy({ n: 1n })).toThrow(TypeError);
+  });
+});
+
+describe('the in-process store: one read-only value for every reader', () => {
+  it('when an entry is read twice, then both reads are the same deeply frozen object', async () => {
+    const store = memoryCacheStore(10);
+    await store.set('k', { value: { n: [1, { m: 'x' }] }, storedAt: 7 }, 60_000);
+    const first = await store.get('k');
+    const second = await store.get('k');
+    expect(second!.value).toBe(first!.value);
+    expect(first).toEqual({ value: { n: [1, { m: 'x' }] }, storedAt: 7 });
+    expectDeeplyFrozen(first);
+  });
+
+  it('when a reader tries to change a cached value, then it throws and the value stays as stored', async () => {
+    const store = memoryCacheStore(10);
+    await store.set('k', { value: { n: [2, 1], rec: { a: 'x' } }, storedAt: 1 }, 60_000);
+    const read = (await store.get('k'))!.value as { n: number[]; rec: Record<string, string> };
+    expect(() => read.n.push(2)).toThrow(TypeError);
+    expect(() => read.n.sort()).toThrow(TypeError);
+    expect(() => read.n.reverse()).toThrow(TypeError);
+    expect(() => {
+      read.rec.a = 'changed';
+    }).toThrow(TypeError);
+    expect(() => delete read.rec.a).toThrow(TypeError);
+    expect(() => Object.assign(read.rec, { b: 'y' })).toThrow(TypeError);
+    expect((await store.get('k'))!.value).toEqual({ n: [2, 1], rec: { a: 'x' } });
+  });
+
+  it('when the writer changes its value after storing it, then the cached value does not change', async () => {
+    const store = memoryCacheStore(10);
+    const value = { n: [1], rec: { a: 'x' } };
+    await store.set('k', { value, storedAt: 1 }, 60_000);
+    value.n.push(2);
+    value.rec.a = 'changed';
+    expect(Object.isFrozen(value)).toBe(false);
+    expect((await store.get('k'))!.value).toEqual({ n: [1], rec: { a: 'x' } });
+  });
+
+  it('when a value holds a Map, then readers get a read-only Map whose set, delete and clear throw', async () => {
+    const store = memoryCacheStore(10);
+    const value: Plans = new Map([
+      ['acc-1', { supported: true, plans: [{ planId: 'p' }] }],
+      ['acc-2', { supported: false }],
+    ]);
+    await store.set('k', { value, storedAt: 1 }, 60_000);
+    value.delete('acc-2');
+    const read = (await store.get('k'))!.value as Plans;
+    expect(read).toBeInstanceOf(Map);
+    expect([...read.entries()]).toEqual([
+      ['acc-1', { supported: true, plans: [{ planId: 'p' }] }],
+      ['acc-2', { supported: false }],
+    ]);
+    expectDeeplyFrozen(read);
+    expect(() => read.set('acc-3', { supported: false })).toThrow(TypeError);
+    expect(() => read.delete('acc-1')).toThrow(TypeError);
+    expect(() => read.clear()).toThrow(TypeError);
+    expect(() => read.get('acc-1')!.plans!.push({ planId: 'q' })).toThrow(TypeError);
+    expect(read.size).toBe(2);
+  });
+
+  it('when a read-only copy is stored, then the store keeps it as it is (no second copy)', async () => {
+    const store = memoryCacheStore(10);
+    const copy = readOnlyCopy({ n: [1] });
+    await store.set('k', { value: copy, storedAt: 1 }, 60_000);
+    expect((await store.get('k'))!.value).toBe(copy);
+  });
+});
+
+describe('the Redis store', () => {
+  it.each([
+    ['a plain value', { n: [1, { m: 'x' }] }],
+    ['a Map', new Map([['acc-1', { supported: true, plans: [{ planId: 'p' }] }]])],
+  ])(
+    'when %s is read, then it is read-only as the in-process store answers it',
+    async (_n, value) => {
+      const store = redisCacheStore(redisInMemory());
+      await store.set('k', { value, storedAt: 3 }, 60_000);
+      const entry = await store.get('k');
+      expect(entry!.storedAt).toBe(3);
+      expect(entry!.value).toEqual(readOnlyCopy(value));
+      expectDeeplyFrozen(entry!.value);
+    },
+  );
+});
+
+describe('cache encryption', () => {
   it('when a sealed value is opened under another key, then it fails', () => {
     const cipher = new CacheCipher(crypto.randomBytes(32).toString('base64'));
     const sealed = cipher.encrypt('key-a', 'secret text');

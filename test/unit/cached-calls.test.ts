@@ -97,4 +97,24 @@ describe('CachedCalls', () => {
     await new Promise((r) => setImmediate(r));
     expect(await errorCount(metrics)).toBe(2);
   });
+
+  it('when an answer is stored, then callers get the read-only copy that later reads get', async () => {
+    const { calls } = cachedCalls(memoryCacheStore(10));
+    const answer = { name: 'x', tags: ['a'] };
+    const served = calls.store('customer.getCustomerDetail', 'k', answer, 60_000) as typeof answer;
+    await new Promise((r) => setImmediate(r));
+    expect(served).toEqual(answer);
+    expect(served).not.toBe(answer);
+    expect(Object.isFrozen(served) && Object.isFrozen(served.tags)).toBe(true);
+    expect((await calls.get('customer.getCustomerDetail', 'k'))!.value).toBe(served);
+  });
+
+  it('when an answer cannot be written as JSON, then it is served as it is, not stored, and counted', async () => {
+    const { calls, metrics } = cachedCalls(memoryCacheStore(10));
+    const answer = { n: 1n };
+    expect(calls.store('customer.getCustomerDetail', 'k', answer, 60_000)).toBe(answer);
+    await new Promise((r) => setImmediate(r));
+    expect(await calls.get('customer.getCustomerDetail', 'k')).toBeUndefined();
+    expect(await errorCount(metrics)).toBe(1);
+  });
 });
