@@ -1,11 +1,12 @@
 /**
  * The energy port over Kraken: accounts with the plans of the agreements in force today, invoices
  * from statements, concessions from the account holder's concession cards. Every method first
- * reads the customer's accounts with their supply in one query (which proves Kraken knows the
- * account user, and says which accounts are theirs and which meter points they have) and serves
- * only those among them the gateway asked for.
+ * reads the customer's accounts with their supply and concession cards in one query (which proves
+ * Kraken knows the account user, and says which accounts are theirs and which meter points they
+ * have) and serves only those among them the gateway asked for.
  */
 import type {
+  AccountRef,
   CallContext,
   DateWindow,
   EnergyAccountRecord,
@@ -21,6 +22,7 @@ import {
   inForce,
   localDateOf,
   servedAccounts,
+  toAccountRef,
   toConcession,
   toEnergyAccount,
   toInvoice,
@@ -102,6 +104,13 @@ export class KrakenEnergy implements EnergyPort {
     return this.accountRecords(customerId, accountIds, ctx);
   }
 
+  // The accounts query says which accounts are the user's, their status and refusals: the check
+  // of a data request reads no rates.
+  async listAccountRefs(customerId: string, ctx: CallContext): Promise<AccountRef[]> {
+    const { accounts } = await this.served(customerId, ctx);
+    return accounts.map(toAccountRef);
+  }
+
   /** The records of the served accounts (those among `accountIds` when given), Kraken's order. */
   private async accountRecords(
     customerId: string,
@@ -143,17 +152,15 @@ export class KrakenEnergy implements EnergyPort {
     return perAccount.flat();
   }
 
+  // The concession cards come with the accounts (the query the account check read).
   async listConcessions(
     customerId: string,
     accountId: string,
     ctx: CallContext,
   ): Promise<EnergyConcession[]> {
-    const [{ accounts }, cards] = await Promise.all([
-      this.served(customerId, ctx),
-      this.reader.concessionsOf(customerId, ctx),
-    ]);
-    if (!accounts.some((a) => accountIdOf(a) === accountId)) return [];
-    return cards.flatMap((card) => toConcession(card) ?? []);
+    const user = await this.reader.accountsWithSupplyOf(customerId, ctx);
+    if (!servedAccounts(user.accounts).some((a) => accountIdOf(a) === accountId)) return [];
+    return (user.concessions ?? []).flatMap((card) => (card && toConcession(card)) ?? []);
   }
 
   /** One plan per energy agreement in force today, with its product's rates at the meter point. */

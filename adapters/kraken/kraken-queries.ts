@@ -15,7 +15,6 @@ export const OPERATION_NAMES = [
   'AccountUserAccounts',
   'AccountUserSupply',
   'AccountUserDetail',
-  'AccountUserConcessions',
   'ProductRates',
   'AccountBills',
   'AccountUserByEmail',

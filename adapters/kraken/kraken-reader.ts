@@ -22,7 +22,6 @@ import type {
   KrakenAccountUserAccounts,
   KrakenAccountUserDetail,
   KrakenBill,
-  KrakenConcession,
   KrakenRate,
 } from './mappers';
 import { userRefusesSharing } from './mappers';
@@ -67,8 +66,9 @@ export class KrakenReader {
   }
 
   /**
-   * The customer's accounts with their supply (properties, meter points, agreements): what the
-   * energy endpoints read of them, in one query, once per request. Refuses as `accountsOf` does.
+   * The customer's accounts with their supply (properties, meter points, agreements) and their
+   * concession cards: what the energy endpoints read of them, in one query, once per request.
+   * Refuses as `accountsOf` does.
    */
   async accountsWithSupplyOf(
     customerId: string,
@@ -89,13 +89,6 @@ export class KrakenReader {
     );
     if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
     return data.accountUser;
-  }
-
-  async concessionsOf(customerId: string, ctx: CallContext): Promise<KrakenConcession[]> {
-    const data = await this.ofUser<{
-      accountUser: { concessions: (KrakenConcession | null)[] | null };
-    }>('AccountUserConcessions', customerId, ctx);
-    return (data.accountUser.concessions ?? []).filter((c): c is KrakenConcession => c !== null);
   }
 
   /** The account user an email address belongs to; null when Kraken knows none. */
@@ -168,8 +161,7 @@ export class KrakenReader {
   }
 
   private async ofUser<T>(
-    operation:
-      'AccountUserAccounts' | 'AccountUserSupply' | 'AccountUserDetail' | 'AccountUserConcessions',
+    operation: 'AccountUserAccounts' | 'AccountUserSupply' | 'AccountUserDetail',
     customerId: string,
     ctx: CallContext,
   ): Promise<T> {
