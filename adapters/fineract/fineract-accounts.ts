@@ -6,13 +6,16 @@
 import {
   CustomerNotFoundError,
   readOnce,
+  type AccountRef,
   type AdapterContext,
   type BankingAccountRecord,
   type CallContext,
 } from '@data-holder-gateway/adapter-sdk';
 import {
+  accountIdOf,
   bsbDigits,
   clientEmail,
+  entrySharingRefusal,
   loanOpenStatus,
   parseAccountId,
   productCategoryOf,
@@ -224,6 +227,26 @@ export class FineractAccounts {
       ),
       ...(this.bsb !== undefined ? { bsb: this.bsb } : {}),
     });
+  }
+
+  /**
+   * A listed account as the gateway's account check reads it: the values of its full record
+   * (`toAccountRecord`), from the client account list alone (its status, product and sub-status).
+   */
+  toAccountRef(account: ListedAccount): AccountRef {
+    const { kind, id } = account.ref;
+    const refusal = entrySharingRefusal(kind, account.entry);
+    return {
+      accountId: accountIdOf(kind, id),
+      openStatus: account.status,
+      isOwned: true,
+      productCategory: productCategoryOf(
+        kind,
+        account.entry.productId,
+        this.config.productCategories,
+      ),
+      ...(refusal ? { sharingRefusal: refusal } : {}),
+    };
   }
 
   /** The client's account of a gateway account id; undefined when it is not one of them. */

@@ -1,5 +1,6 @@
 /** The banking port of the Fineract adapter (see fineract.adapter.ts for the rules). */
 import type {
+  AccountRef,
   Balance,
   BankingAccountRecord,
   BankingPort,
@@ -45,6 +46,13 @@ export class FineractBanking implements BankingPort {
     ctx: CallContext,
   ): Promise<BankingAccountRecord[]> {
     return this.accountRecords(customerId, accountIds, ctx);
+  }
+
+  // The client account list says which accounts are the client's, their status and refusals:
+  // the check of a data request reads no account detail.
+  async listAccountRefs(customerId: string, ctx: CallContext): Promise<AccountRef[]> {
+    const { accounts } = await this.fineract.ownAccounts(customerId, ctx);
+    return accounts.map((a) => this.fineract.toAccountRef(a));
   }
 
   /** The records of the client's accounts (those among `accountIds` when given), Fineract's order. */
@@ -97,13 +105,14 @@ export class FineractBanking implements BankingPort {
   }
 
   // Fineract has no direct debit authorisations (debits by third parties on an account): the
-  // documented answer for a core that cannot supply them is an empty list.
+  // documented answer for a core that cannot supply them is an empty list. The client account
+  // list (the one the account check read) proves Fineract knows the client.
   async listDirectDebits(
     customerId: string,
     _accountIds: string[],
     ctx: CallContext,
   ): Promise<DirectDebit[]> {
-    await this.fineract.knownClientId(customerId, ctx);
+    await this.fineract.ownAccounts(customerId, ctx);
     return [];
   }
 

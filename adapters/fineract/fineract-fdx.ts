@@ -56,8 +56,9 @@ export function fineractFdxPort(fineract: FineractAccounts): FdxPort {
       return { records: [], total: 0 };
     },
 
+    // The client account list (the one the account info read) proves Fineract knows the client.
     async getStatementDocument(customerId, _accountId, _statementId, ctx) {
-      await fineract.knownClientId(customerId, ctx);
+      await fineract.ownAccounts(customerId, ctx);
       return null;
     },
 

@@ -35,11 +35,18 @@ import {
 } from '@data-holder-gateway/adapter-sdk';
 import type { KrakenConfig } from './kraken-config';
 import { classify, KrakenAnswerError, type GraphqlError } from './kraken-errors';
-import { loadOperations, type OperationName } from './kraken-queries';
+import {
+  aliasedOperation,
+  loadOperations,
+  type AliasedOperation,
+  type OperationName,
+} from './kraken-queries';
 import { KrakenTokens } from './kraken-token';
 
 /** Kraken's largest page (`first`) of a connection. */
 export const MAX_PAGE_SIZE = 100;
+/** Sets of variables one aliased query asks at most: keeps a query well under Kraken's limits. */
+export const MAX_ALIASES = 10;
 
 /** A Kraken answer the adapter cannot read (not JSON, too large): a bug or a broken core, 500. */
 class KrakenProtocolError extends Error {
@@ -57,6 +64,7 @@ export class KrakenClient {
   private readonly pool: Pool;
   private readonly path: string;
   private readonly operations = loadOperations();
+  private readonly aliasedTexts = new Map<string, AliasedOperation>();
   private readonly tokens: KrakenTokens;
 
   constructor(
@@ -89,11 +97,12 @@ export class KrakenClient {
     operation: OperationName,
     variables: Record<string, unknown>,
     ctx: CallContext,
+    text: string = this.operations[operation],
   ): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.tokens.current(ctx.signal);
       try {
-        return await this.send<T>(operation, variables, ctx, token);
+        return await this.send<T>(operation, text, variables, ctx, token);
       } catch (err) {
         if (!(err instanceof KrakenAnswerError && err.kind === 'tokenExpired') || attempt > 0) {
           throw err instanceof KrakenAnswerError && err.kind === 'tokenExpired'
@@ -105,19 +114,63 @@ export class KrakenClient {
     }
   }
 
+  /**
+   * Sends `operation` for each set of variables, at most {@link MAX_ALIASES} sets to a query (its
+   * root fields aliased per set, kraken-queries.ts `aliasedOperation`), and answers each set's
+   * `data` as `query` would. One set is sent as the operation itself.
+   */
+  async queryEach<T>(
+    operation: OperationName,
+    sets: readonly Record<string, unknown>[],
+    ctx: CallContext,
+  ): Promise<T[]> {
+    if (sets.length === 1) return [await this.query<T>(operation, sets[0]!, ctx)];
+    const answers: T[] = [];
+    for (let start = 0; start < sets.length; start += MAX_ALIASES) {
+      const chunk = sets.slice(start, start + MAX_ALIASES);
+      const { text, keys } = this.aliased(operation, chunk.length);
+      const variables = Object.fromEntries(
+        chunk.flatMap((set, i) => Object.entries(set).map(([name, v]) => [`${name}_${i}`, v])),
+      );
+      const data = await this.query<Record<string, unknown>>(operation, variables, ctx, text);
+      chunk.forEach((_, i) =>
+        answers.push(Object.fromEntries(keys.map((key) => [key, data[`${key}_${i}`]])) as T),
+      );
+    }
+    return answers;
+  }
+
+  /** The aliased text of an operation for `count` sets, built once per operation and count. */
+  private aliased(operation: OperationName, count: number): AliasedOperation {
+    const key = `${operation}:${count}`;
+    let aliased = this.aliasedTexts.get(key);
+    if (!aliased) {
+      aliased = aliasedOperation(this.operations[operation], count);
+      this.aliasedTexts.set(key, aliased);
+    }
+    return aliased;
+  }
+
   /** The token mutation, unauthenticated, for {@link KrakenTokens}. */
   private obtain(input: Record<string, string>, signal: AbortSignal): Promise<unknown> {
     const ctx = { signal, requestId: 'kraken-token' };
-    return this.send('ObtainKrakenToken', { input }, ctx, undefined);
+    return this.send(
+      'ObtainKrakenToken',
+      this.operations.ObtainKrakenToken,
+      { input },
+      ctx,
+      undefined,
+    );
   }
 
   private async send<T>(
     operation: OperationName,
+    text: string,
     variables: Record<string, unknown>,
     ctx: CallContext,
     token: string | undefined,
   ): Promise<T> {
-    const posted = await this.post(operation, variables, ctx, token);
+    const posted = await this.post(operation, text, variables, ctx, token);
     if (posted.status === 401 || posted.status === 403) throw this.unauthorized(operation);
     if (posted.status >= 500 || posted.status === 429) {
       this.log.warn({ operation, status: posted.status }, 'Kraken answered an error');
@@ -160,12 +213,13 @@ export class KrakenClient {
 
   private async post(
     operation: OperationName,
+    text: string,
     variables: Record<string, unknown>,
     ctx: CallContext,
     token: string | undefined,
   ): Promise<Posted> {
     const body = JSON.stringify({
-      query: this.operations[operation],
+      query: text,
       operationName: operation,
       variables,
     });

@@ -1,35 +1,36 @@
 /**
  * The energy port over Kraken: accounts with the plans of the agreements in force today, invoices
  * from statements, concessions from the account holder's concession cards. Every method first
- * reads the customer's accounts with their supply in one query (which proves Kraken knows the
- * account user, and says which accounts are theirs and which meter points they have) and serves
- * only those among them the gateway asked for.
+ * reads the customer's accounts with their supply and concession cards in one query (which proves
+ * Kraken knows the account user, and says which accounts are theirs and which meter points they
+ * have) and serves only those among them the gateway asked for.
  */
 import type {
+  AccountRef,
   CallContext,
   DateWindow,
   EnergyAccountRecord,
   EnergyConcession,
   EnergyInvoice,
-  EnergyPlan,
   EnergyPort,
 } from '@data-holder-gateway/adapter-sdk';
-import { mapLimit } from '@data-holder-gateway/adapter-sdk';
 import {
   accountIdOf,
   fuelOf,
   inForce,
   localDateOf,
   servedAccounts,
+  toAccountRef,
   toConcession,
   toEnergyAccount,
   toInvoice,
   toPlan,
   type KrakenAccount,
+  type KrakenAgreement,
   type KrakenHolder,
   type KrakenMeterPoint,
 } from './mappers';
-import { MAX_PARALLEL, type KrakenReader } from './kraken-reader';
+import type { KrakenReader } from './kraken-reader';
 
 /** Today in Australian eastern time, where Kraken AU's dates are local. */
 export function todayInAustralia(now = new Date()): string {
@@ -62,6 +63,21 @@ function servicePointsFor(
     ),
   );
   return (overlapping.length > 0 ? overlapping : meterPoints).map((m) => String(m.id));
+}
+
+/** An energy agreement in force on a meter point: one plan of the account. */
+interface Current {
+  meterPoint: KrakenMeterPoint;
+  agreement: KrakenAgreement;
+}
+
+/** The account's energy agreements in force on `day`, one per plan. */
+function agreementsInForce(account: KrakenAccount, day: string): Current[] {
+  return meterPointsOf(account).flatMap((meterPoint) =>
+    (meterPoint.agreements ?? [])
+      .filter((a): a is KrakenAgreement => a !== null && fuelOf(a) !== undefined && inForce(a, day))
+      .map((agreement) => ({ meterPoint, agreement })),
+  );
 }
 
 export class KrakenEnergy implements EnergyPort {
@@ -102,6 +118,13 @@ export class KrakenEnergy implements EnergyPort {
     return this.accountRecords(customerId, accountIds, ctx);
   }
 
+  // The accounts query says which accounts are the user's, their status and refusals: the check
+  // of a data request reads no rates.
+  async listAccountRefs(customerId: string, ctx: CallContext): Promise<AccountRef[]> {
+    const { accounts } = await this.served(customerId, ctx);
+    return accounts.map(toAccountRef);
+  }
+
   /** The records of the served accounts (those among `accountIds` when given), Kraken's order. */
   private async accountRecords(
     customerId: string,
@@ -112,8 +135,22 @@ export class KrakenEnergy implements EnergyPort {
     const accounts = accountIds
       ? served.filter((a) => accountIds.includes(accountIdOf(a)))
       : served;
-    return mapLimit(accounts, MAX_PARALLEL, async (account) =>
-      toEnergyAccount(account, holder, await this.plansOf(account, ctx)),
+    const day = this.today();
+    const current = accounts.map((account) => agreementsInForce(account, day));
+    // Every electricity plan's rates, asked together (one query per page round).
+    const rated = current.flat().flatMap((c) => {
+      const code = c.agreement.product?.code;
+      const nmi = c.meterPoint.identifier;
+      return fuelOf(c.agreement) === 'ELECTRICITY' && code && nmi ? [{ c, code, nmi }] : [];
+    });
+    const rates = await this.reader.ratesOfEach(rated, ctx);
+    const ratesOf = new Map(rated.map(({ c }, i) => [c, rates[i]!]));
+    return accounts.map((account, i) =>
+      toEnergyAccount(
+        account,
+        holder,
+        current[i]!.map((c) => toPlan(c.meterPoint, c.agreement, ratesOf.get(c) ?? [])),
+      ),
     );
   }
 
@@ -125,11 +162,12 @@ export class KrakenEnergy implements EnergyPort {
   ): Promise<EnergyInvoice[]> {
     const { accounts } = await this.served(customerId, ctx);
     const wanted = accounts.filter((a) => accountIds.includes(accountIdOf(a)));
-    const perAccount = await mapLimit(wanted, MAX_PARALLEL, async (account) => {
+    // The accounts' bill pages are asked together (one query per page round).
+    const billsOf = await this.reader.billsOfEach(wanted.map(accountIdOf), window, ctx);
+    const perAccount = wanted.map((account, i) => {
       const accountId = accountIdOf(account);
-      const bills = await this.reader.billsOf(accountId, window, ctx);
       const meterPoints = meterPointsOf(account);
-      return bills.flatMap((bill) => {
+      return billsOf[i]!.flatMap((bill) => {
         const invoice = toInvoice(
           accountId,
           bill,
@@ -143,34 +181,14 @@ export class KrakenEnergy implements EnergyPort {
     return perAccount.flat();
   }
 
+  // The concession cards come with the accounts (the query the account check read).
   async listConcessions(
     customerId: string,
     accountId: string,
     ctx: CallContext,
   ): Promise<EnergyConcession[]> {
-    const [{ accounts }, cards] = await Promise.all([
-      this.served(customerId, ctx),
-      this.reader.concessionsOf(customerId, ctx),
-    ]);
-    if (!accounts.some((a) => accountIdOf(a) === accountId)) return [];
-    return cards.flatMap((card) => toConcession(card) ?? []);
-  }
-
-  /** One plan per energy agreement in force today, with its product's rates at the meter point. */
-  private async plansOf(account: KrakenAccount, ctx: CallContext): Promise<EnergyPlan[]> {
-    const day = this.today();
-    const current = meterPointsOf(account).flatMap((meterPoint) =>
-      (meterPoint.agreements ?? [])
-        .filter((a) => a !== null && fuelOf(a) !== undefined && inForce(a, day))
-        .map((agreement) => ({ meterPoint, agreement: agreement! })),
-    );
-    return mapLimit(current, MAX_PARALLEL, async ({ meterPoint, agreement }) => {
-      const code = agreement.product?.code;
-      const rates =
-        fuelOf(agreement) === 'ELECTRICITY' && code && meterPoint.identifier
-          ? await this.reader.ratesOf(code, meterPoint.identifier, ctx)
-          : [];
-      return toPlan(meterPoint, agreement, rates);
-    });
+    const user = await this.reader.accountsWithSupplyOf(customerId, ctx);
+    if (!servedAccounts(user.accounts).some((a) => accountIdOf(a) === accountId)) return [];
+    return (user.concessions ?? []).flatMap((card) => (card && toConcession(card)) ?? []);
   }
 }

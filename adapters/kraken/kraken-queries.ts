@@ -8,6 +8,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  Kind,
+  parse,
+  print,
+  visit,
+  type ASTNode,
+  type FieldNode,
+  type OperationDefinitionNode,
+} from 'graphql';
 
 /** The operations the adapter sends, by operation (and file) name. */
 export const OPERATION_NAMES = [
@@ -15,7 +24,6 @@ export const OPERATION_NAMES = [
   'AccountUserAccounts',
   'AccountUserSupply',
   'AccountUserDetail',
-  'AccountUserConcessions',
   'ProductRates',
   'AccountBills',
   'AccountUserByEmail',
@@ -44,4 +52,53 @@ export function loadOperations(dir = queriesDir()): Readonly<Record<OperationNam
       fs.readFileSync(path.join(dir, `${name}.graphql`), 'utf8'),
     ]),
   ) as Record<OperationName, string>;
+}
+
+/** An operation asked for several sets of variables at once (see {@link aliasedOperation}). */
+export interface AliasedOperation {
+  /** The query text. */
+  text: string;
+  /** The response keys of the operation's root fields, as one set's answer has them. */
+  keys: readonly string[];
+}
+
+/**
+ * The operation `text` with its root fields asked `count` times in one query: copy `i` of each
+ * root field is aliased `<key>_<i>` and reads the variables `<name>_<i>`. GraphQL answers each
+ * alias as the field alone, so one query does the work of `count` (a page of several products'
+ * rates or accounts' bills) and each copy's answer is read back under its own keys.
+ */
+export function aliasedOperation(text: string, count: number): AliasedOperation {
+  const document = parse(text);
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  if (!operation) throw new Error('Kraken adapter: an operation file without an operation');
+  const suffixed = <N extends ASTNode>(node: N, i: number): N =>
+    visit(node, {
+      Variable: (v) => ({ ...v, name: { ...v.name, value: `${v.name.value}_${i}` } }),
+    });
+  const roots = operation.selectionSet.selections.filter(
+    (s): s is FieldNode => s.kind === Kind.FIELD,
+  );
+  if (roots.length !== operation.selectionSet.selections.length) {
+    throw new Error('Kraken adapter: an aliased operation has root fields only');
+  }
+  const keys = roots.map((f) => (f.alias ?? f.name).value);
+  const copies = Array.from({ length: count }, (_, i) => i);
+  const selections = copies.flatMap((i) =>
+    roots.map((field, k) => ({
+      ...suffixed(field, i),
+      alias: { kind: Kind.NAME, value: `${keys[k]!}_${i}` } as const,
+    })),
+  );
+  const variableDefinitions = copies.flatMap((i) =>
+    (operation.variableDefinitions ?? []).map((d) => suffixed(d, i)),
+  );
+  const aliased: OperationDefinitionNode = {
+    ...operation,
+    variableDefinitions,
+    selectionSet: { ...operation.selectionSet, selections },
+  };
+  return { text: print({ ...document, definitions: [aliased] }), keys };
 }

@@ -4,7 +4,8 @@
  * account's supply: properties, meter points, agreements), a product's rates at a meter point and an
  * account's bills, the last two walked page by page (`first` = KRAKEN_PAGE_SIZE, at most 100,
  * `after` = the previous page's end cursor) while `pageInfo.hasNextPage`, at most KRAKEN_MAX_PAGES
- * pages. Kraken's "not found" answers for the account user become CustomerNotFoundError.
+ * pages; the pages of several products or accounts are asked together, as aliased fields of one
+ * query per round. Kraken's "not found" answers for the account user become CustomerNotFoundError.
  */
 import {
   type CallContext,
@@ -22,7 +23,6 @@ import type {
   KrakenAccountUserAccounts,
   KrakenAccountUserDetail,
   KrakenBill,
-  KrakenConcession,
   KrakenRate,
 } from './mappers';
 import { userRefusesSharing } from './mappers';
@@ -67,8 +67,9 @@ export class KrakenReader {
   }
 
   /**
-   * The customer's accounts with their supply (properties, meter points, agreements): what the
-   * energy endpoints read of them, in one query, once per request. Refuses as `accountsOf` does.
+   * The customer's accounts with their supply (properties, meter points, agreements) and their
+   * concession cards: what the energy endpoints read of them, in one query, once per request.
+   * Refuses as `accountsOf` does.
    */
   async accountsWithSupplyOf(
     customerId: string,
@@ -89,13 +90,6 @@ export class KrakenReader {
     );
     if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
     return data.accountUser;
-  }
-
-  async concessionsOf(customerId: string, ctx: CallContext): Promise<KrakenConcession[]> {
-    const data = await this.ofUser<{
-      accountUser: { concessions: (KrakenConcession | null)[] | null };
-    }>('AccountUserConcessions', customerId, ctx);
-    return (data.accountUser.concessions ?? []).filter((c): c is KrakenConcession => c !== null);
   }
 
   /** The account user an email address belongs to; null when Kraken knows none. */
@@ -126,50 +120,80 @@ export class KrakenReader {
     }
   }
 
-  /** Every active rate of a product at a meter point; none when Kraken has no such product. */
-  ratesOf(code: string, nmi: string, ctx: CallContext): Promise<KrakenRate[]> {
-    return this.walk<KrakenRate>('ProductRates', async (page) => {
-      const data = await this.client.query<{
-        product: { paginatedRates: Connection<KrakenRate> | null } | null;
-      }>('ProductRates', { code, nmi, ...page }, ctx);
-      return data.product?.paginatedRates ?? null;
-    });
+  /**
+   * Every active rate of each product at its meter point (`code`, `nmi`), in the order asked;
+   * none for a product Kraken does not have. The products' pages are asked together.
+   */
+  ratesOfEach(
+    products: readonly { code: string; nmi: string }[],
+    ctx: CallContext,
+  ): Promise<KrakenRate[][]> {
+    return this.walkEach<
+      { product: { paginatedRates: Connection<KrakenRate> | null } | null },
+      KrakenRate
+    >('ProductRates', products, (data) => data.product?.paginatedRates ?? null, ctx);
   }
 
-  /** The bills of an account issued in the window (inclusive), in Kraken's order. */
-  billsOf(accountNumber: string, window: DateWindow, ctx: CallContext): Promise<KrakenBill[]> {
+  /**
+   * The bills of each account issued in the window (inclusive), in Kraken's order, per account
+   * in the order asked. The accounts' pages are asked together.
+   */
+  billsOfEach(
+    accountNumbers: readonly string[],
+    window: DateWindow,
+    ctx: CallContext,
+  ): Promise<KrakenBill[][]> {
     const dates = { issuedFrom: window.oldest, issuedTo: window.newest };
-    return this.walk<KrakenBill>('AccountBills', async (page) => {
-      const data = await this.client.query<{
-        account: { bills: Connection<KrakenBill> | null } | null;
-      }>('AccountBills', { accountNumber, ...dates, ...page }, ctx);
-      return data.account?.bills ?? null;
-    });
+    return this.walkEach<{ account: { bills: Connection<KrakenBill> | null } | null }, KrakenBill>(
+      'AccountBills',
+      accountNumbers.map((accountNumber) => ({ accountNumber, ...dates })),
+      (data) => data.account?.bills ?? null,
+      ctx,
+    );
   }
 
-  /** Reads every page of a connection. @throws Error when it has more than KRAKEN_MAX_PAGES */
-  private async walk<T>(
-    operation: string,
-    read: (page: { first: number; after?: string }) => Promise<Connection<T> | null>,
-  ): Promise<T[]> {
-    const nodes: T[] = [];
-    let after: string | undefined;
-    for (let pages = 0; pages < this.config.maxPages; pages += 1) {
-      const page = await read({ first: this.config.pageSize, ...(after ? { after } : {}) });
-      if (!page) return nodes;
-      for (const edge of page.edges) if (edge?.node) nodes.push(edge.node);
-      if (!page.pageInfo.hasNextPage) return nodes;
-      if (!page.pageInfo.endCursor || page.pageInfo.endCursor === after) {
-        throw new Error(`Kraken ${operation}: a next page without a new cursor`);
+  /**
+   * Every page of one connection per set of variables: each round asks the next page of every
+   * connection that has one, all in one query (`queryEach`), so a walk of several connections
+   * takes as many queries as the longest has pages.
+   * @throws Error when a connection has more than KRAKEN_MAX_PAGES pages
+   */
+  private async walkEach<D, T>(
+    operation: 'ProductRates' | 'AccountBills',
+    sets: readonly Record<string, unknown>[],
+    connectionOf: (data: D) => Connection<T> | null,
+    ctx: CallContext,
+  ): Promise<T[][]> {
+    const nodes = sets.map((): T[] => []);
+    const after = sets.map((): string | undefined => undefined);
+    let pending = sets.map((_, i) => i);
+    for (let pages = 0; pending.length > 0; pages += 1) {
+      if (pages >= this.config.maxPages) {
+        throw new Error(`Kraken ${operation}: more than KRAKEN_MAX_PAGES pages`);
       }
-      after = page.pageInfo.endCursor;
+      const first = this.config.pageSize;
+      const answers = await this.client.queryEach<D>(
+        operation,
+        pending.map((i) => ({ ...sets[i], first, ...(after[i] ? { after: after[i] } : {}) })),
+        ctx,
+      );
+      pending = pending.filter((i, k) => {
+        const page = connectionOf(answers[k]!);
+        if (!page) return false;
+        for (const edge of page.edges) if (edge?.node) nodes[i]!.push(edge.node);
+        if (!page.pageInfo.hasNextPage) return false;
+        if (!page.pageInfo.endCursor || page.pageInfo.endCursor === after[i]) {
+          throw new Error(`Kraken ${operation}: a next page without a new cursor`);
+        }
+        after[i] = page.pageInfo.endCursor;
+        return true;
+      });
     }
-    throw new Error(`Kraken ${operation}: more than KRAKEN_MAX_PAGES pages`);
+    return nodes;
   }
 
   private async ofUser<T>(
-    operation:
-      'AccountUserAccounts' | 'AccountUserSupply' | 'AccountUserDetail' | 'AccountUserConcessions',
+    operation: 'AccountUserAccounts' | 'AccountUserSupply' | 'AccountUserDetail',
     customerId: string,
     ctx: CallContext,
   ): Promise<T> {

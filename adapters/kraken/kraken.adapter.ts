@@ -64,6 +64,7 @@ export function createKrakenAdapter(
     energy: {
       listAccounts: (customerId, ctx) => energy.listAccounts(customerId, ctx),
       listAccountsById: (customerId, ids, ctx) => energy.listAccountsById(customerId, ids, ctx),
+      listAccountRefs: (customerId, ctx) => energy.listAccountRefs(customerId, ctx),
       listInvoices: (customerId, ids, window, ctx) =>
         energy.listInvoices(customerId, ids, window, ctx),
       listConcessions: (customerId, accountId, ctx) =>

@@ -36,6 +36,8 @@ export const OPTIONAL_OPERATIONS = [
   'customer.getCustomerIdentity',
   'banking.listAccountsById',
   'energy.listAccountsById',
+  'banking.listAccountRefs',
+  'energy.listAccountRefs',
 ] as const satisfies readonly OptionalOperation[];
 type Listed = (typeof OPTIONAL_OPERATIONS)[number];
 // Fails to compile when a port gains an optional method that the list above leaves out.

@@ -5,6 +5,7 @@
  * stream (statement documents) are not checked: their body is the core's PDF.
  */
 import { loadSchemas, refOf } from '../../contracts';
+import { SHARING_REFUSAL_REASONS } from '../ports';
 import type { OperationTable } from './operations';
 
 type Schema = Record<string, unknown>;
@@ -87,17 +88,31 @@ const FDX_ACCOUNT_INFO: Schema = {
 
 const DONE: Schema = { type: 'boolean' };
 
-/**
- * The answer schema of every operation, or null for one whose answer is not checked. Typed by the
- * operation table: a new port method without an entry fails to compile. The instalment plans
- * answer is a Map: its values are checked, as a list in the Map's order.
- */
 /** A list of banking account records, as `listAccounts` answers. */
 const BANKING_ACCOUNTS = listOf(contract('banking-account-list-item-v4'));
 /** A list of energy account records, as `listAccounts` answers. */
 const ENERGY_ACCOUNTS = listOf(
   recordOf('energy-account', LIST_EXTRAS, { required: ['complexAccountType', 'users'] }),
 );
+/** A list of account refs (`listAccountRefs`): what the account check reads, nothing more. */
+const ACCOUNT_REFS = listOf({
+  type: 'object',
+  properties: {
+    accountId: { type: 'string', minLength: 1 },
+    openStatus: contract('common', 'OpenStatus'),
+    isOwned: { type: 'boolean' },
+    productCategory: contract('common', 'ProductCategory'),
+    sharingRefusal: { enum: [...SHARING_REFUSAL_REASONS] },
+  },
+  required: ['accountId'],
+  additionalProperties: false,
+});
+
+/**
+ * The answer schema of every operation, or null for one whose answer is not checked. Typed by the
+ * operation table: a new port method without an entry fails to compile. The instalment plans
+ * answer is a Map: its values are checked, as a list in the Map's order.
+ */
 
 export const ANSWER_CONTRACTS: {
   readonly [P in keyof OperationTable]: { readonly [M in keyof OperationTable[P]]: Schema | null };
@@ -119,6 +134,7 @@ export const ANSWER_CONTRACTS: {
   banking: {
     listAccounts: BANKING_ACCOUNTS,
     listAccountsById: BANKING_ACCOUNTS,
+    listAccountRefs: ACCOUNT_REFS,
     listBalances: listOf(contract('balance')),
     listDirectDebits: listOf(contract('direct-debit')),
     listScheduledPayments: listOf(contract('scheduled-payment')),
@@ -128,6 +144,7 @@ export const ANSWER_CONTRACTS: {
   energy: {
     listAccounts: ENERGY_ACCOUNTS,
     listAccountsById: ENERGY_ACCOUNTS,
+    listAccountRefs: ACCOUNT_REFS,
     listInvoices: listOf(contract('energy-invoice')),
     listConcessions: listOf(contract('energy-concession')),
   },

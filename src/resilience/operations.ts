@@ -76,6 +76,7 @@ export const OPERATIONS: OperationTable = {
   banking: {
     listAccounts: read('accounts', 60, 600),
     listAccountsById: read('accounts', 60, 600),
+    listAccountRefs: read('accounts', 60, 600),
     listBalances: read('balances', 5, 0),
     listDirectDebits: read('payments', 60, 600),
     listScheduledPayments: read('payments', 60, 600),
@@ -85,6 +86,7 @@ export const OPERATIONS: OperationTable = {
   energy: {
     listAccounts: read('accounts', 60, 600),
     listAccountsById: read('accounts', 60, 600),
+    listAccountRefs: read('accounts', 60, 600),
     listInvoices: read('billing', 300, 3600),
     listConcessions: read('billing', 300, 3600),
   },

@@ -248,6 +248,22 @@ describe('the answer contracts', () => {
     }
   });
 
+  it('when account refs carry the check’s fields only, then they conform; another field or reason does not', () => {
+    const refs = [
+      { accountId: 'a-1', openStatus: 'OPEN', isOwned: true, productCategory: 'PERS_LOANS' },
+      { accountId: 'a-2', sharingRefusal: 'harm' },
+    ];
+    for (const port of ['banking', 'energy'])
+      expect(answerMismatches(port, 'listAccountRefs', refs)).toEqual([]);
+    const keywords = (answer: unknown) =>
+      answerMismatches('banking', 'listAccountRefs', answer).map((m) => m.keyword);
+    expect(keywords([{ accountId: 'a-1', displayName: 'Savings' }])).toEqual([
+      'additionalProperties',
+    ]);
+    expect(keywords([{ accountId: 'a-1', sharingRefusal: 'frozen' }])).toEqual(['enum']);
+    expect(keywords([{ openStatus: 'OPEN' }])).toEqual(['required']);
+  });
+
   it('when an operation answers a stream, then it has no answer contract; every other has one', () => {
     const unchecked = operations().filter(
       (op) => answerMismatches(op.port, op.method, Symbol('not data')).length === 0,

@@ -120,6 +120,8 @@ export function fineractCountEnv(sim: FineractSimulator): Record<string, string 
     FINERACT_INSTALMENT_PRODUCTS: '[1]',
     FINERACT_PAGE_SIZE: 4,
     CACHE_TTL_SECONDS: NO_CACHE,
+    // Every answer checked against its operation's contract: one out of it fails the case (502).
+    ADAPTER_OUTPUT_CHECK: 'enforce',
   };
 }
 
@@ -179,6 +181,7 @@ export function krakenCountEnv(sim: KrakenSimulator): Record<string, string | nu
     KRAKEN_CUSTOMERS: JSON.stringify(sim.data.customers),
     KRAKEN_PAGE_SIZE: 5,
     CACHE_TTL_SECONDS: NO_CACHE,
+    ADAPTER_OUTPUT_CHECK: 'enforce',
   };
 }
 

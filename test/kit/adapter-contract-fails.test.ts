@@ -113,6 +113,12 @@ describe('adapter contract suite on a broken adapter', () => {
     );
   });
 
+  test('when account refs leave out the records’ product category, then the account refs check fails', () => {
+    expect(failure('customer c-1001 (with data) when the adapter lists account refs')).toContain(
+      'productCategory',
+    );
+  });
+
   test('when the payees of a customer flagged for harm are served, then the harm check fails', () => {
     expect(failure('when the data of c-2002 (flagged for harm) is read')).toContain(
       'banking.listPayees resolved for a customer flagged for harm',

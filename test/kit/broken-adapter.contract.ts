@@ -58,6 +58,14 @@ function broken(inner: CoreAdapter): CoreAdapter {
       async listPayees(customerId, ctx) {
         return customerId === 'c-2002' ? [] : banking.listPayees(customerId, ctx);
       },
+      // Defect 9: account refs without what the check filters on (product category, refusals).
+      async listAccountRefs(customerId, ctx) {
+        return (await banking.listAccounts(customerId, ctx)).map((a) => ({
+          accountId: a.accountId,
+          openStatus: a.openStatus,
+          isOwned: a.isOwned,
+        }));
+      },
       // Defect 4: balances of accounts nobody asked for.
       async listBalances(customerId, _ids, ctx) {
         const all = (await banking.listAccounts(customerId, ctx)).map((a) => a.accountId);

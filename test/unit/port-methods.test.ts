@@ -36,6 +36,8 @@ describe('port methods at start-up', () => {
       'customer.getCustomerIdentity',
       'banking.listAccountsById',
       'energy.listAccountsById',
+      'banking.listAccountRefs',
+      'energy.listAccountRefs',
     ]);
   });
 

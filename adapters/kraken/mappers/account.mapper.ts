@@ -4,6 +4,7 @@
  * core's ids (Fineract's are `sav-<n>`, `loan-<n>`...); a number of any other shape fails loudly.
  */
 import type {
+  AccountRef,
   EnergyAccountRecord,
   EnergyPlan,
   ShareableAccountRecord,
@@ -99,6 +100,19 @@ export function toShareableAccount(
       ? 'ORGANIZATION'
       : 'INDIVIDUAL',
     users: [{ id: holder.customerId, email: holder.email, isAccountHolder: true }],
+    ...(refusal ? { sharingRefusal: refusal } : {}),
+  };
+}
+
+/**
+ * A served account as the gateway's account check reads it: the values of its energy account
+ * record (`toEnergyAccount`), without the plans.
+ */
+export function toAccountRef(account: KrakenAccount): AccountRef {
+  const refusal = accountSharingRefusal(account);
+  return {
+    accountId: accountIdOf(account),
+    openStatus: openStatusOf(account) ?? 'CLOSED',
     ...(refusal ? { sharingRefusal: refusal } : {}),
   };
 }

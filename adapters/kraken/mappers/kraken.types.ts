@@ -43,6 +43,8 @@ export interface KrakenAccountUserAccounts {
   /** Kraken's family and domestic violence flag of the user. */
   hasFamilyIssues?: boolean | null;
   accounts: (KrakenAccount | null)[] | null;
+  /** Selected by `AccountUserSupply` only. */
+  concessions?: (KrakenConcession | null)[] | null;
 }
 
 export interface KrakenRichAddress {
@@ -149,7 +151,7 @@ export interface KrakenBill {
   totalCredits?: KrakenTotals | null;
 }
 
-/** One concession card of `AccountUserConcessions`. */
+/** One concession card of the account user (`AccountUserSupply`). */
 export interface KrakenConcession {
   id: string;
   cardType: string | null;

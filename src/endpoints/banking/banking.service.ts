@@ -6,7 +6,13 @@ import { ResourceNotImplementedError } from '../../errors';
 import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
 import { presentBankingAccount } from '@data-holder-gateway/adapter-sdk/presentation';
-import type { BankingAccountRecord, BankingPort, CallContext, InstalmentPlan } from '../../ports';
+import type {
+  AccountRef,
+  BankingAccountRecord,
+  BankingPort,
+  CallContext,
+  InstalmentPlan,
+} from '../../ports';
 import { AccountSelection, applyAccountFilters } from '../account-selection';
 
 /** Derived plan state (interface, "Derived rule for instalment plans"). */
@@ -63,6 +69,33 @@ export class BankingService {
     return applyAccountFilters(requested, query);
   }
 
+  /**
+   * What the check of a data request reads: the customer's account refs when the core lists them
+   * (`listAccountRefs`: ownership, status and refusals, without each account's detail), else the
+   * records of the named accounts.
+   */
+  private refs(
+    customerId: string,
+    accountIds: readonly string[],
+    ctx: CallContext,
+  ): Promise<AccountRef[]> {
+    return this.port.listAccountRefs
+      ? this.port.listAccountRefs(customerId, ctx)
+      : this.candidates(customerId, accountIds, ctx);
+  }
+
+  /** The named accounts a data request is about: checked, filtered, in the core's order. */
+  private async checkedIds(
+    customerId: string,
+    accountIds: readonly string[],
+    query: QueryValues,
+    ctx: CallContext,
+  ): Promise<string[]> {
+    const refs = await this.refs(customerId, accountIds, ctx);
+    const requested = this.selection.requireAccounts(customerId, refs, accountIds);
+    return applyAccountFilters(requested, query).map((a) => a.accountId);
+  }
+
   /** Row 2 (deprecated) and row 3: accounts, optionally restricted to the body's ids. */
   async accounts(
     customerId: string,
@@ -80,14 +113,8 @@ export class BankingService {
 
   /** Row 8. */
   async balances(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
-    const accounts = await this.selected(customerId, accountIds, query, ctx);
-    const balances = accounts.length
-      ? await this.port.listBalances(
-          customerId,
-          accounts.map((a) => a.accountId),
-          ctx,
-        )
-      : [];
+    const ids = await this.checkedIds(customerId, accountIds, query, ctx);
+    const balances = ids.length ? await this.port.listBalances(customerId, ids, ctx) : [];
     const page = paginate(balances, query);
     return { data: { balances: page.records }, links: page.links, meta: page.meta };
   }
@@ -99,14 +126,8 @@ export class BankingService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    const accounts = await this.selected(customerId, accountIds, query, ctx);
-    const debits = accounts.length
-      ? await this.port.listDirectDebits(
-          customerId,
-          accounts.map((a) => a.accountId),
-          ctx,
-        )
-      : [];
+    const ids = await this.checkedIds(customerId, accountIds, query, ctx);
+    const debits = ids.length ? await this.port.listDirectDebits(customerId, ids, ctx) : [];
     const page = paginate(debits, query);
     return {
       data: { directDebitAuthorisations: page.records },
@@ -122,14 +143,8 @@ export class BankingService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    const accounts = await this.selected(customerId, accountIds, query, ctx);
-    const payments = accounts.length
-      ? await this.port.listScheduledPayments(
-          customerId,
-          accounts.map((a) => a.accountId),
-          ctx,
-        )
-      : [];
+    const ids = await this.checkedIds(customerId, accountIds, query, ctx);
+    const payments = ids.length ? await this.port.listScheduledPayments(customerId, ids, ctx) : [];
     const page = paginate(payments, query);
     return { data: { scheduledPayments: page.records }, links: page.links, meta: page.meta };
   }
@@ -143,7 +158,7 @@ export class BankingService {
   ) {
     this.selection.requireAccount(
       customerId,
-      await this.candidates(customerId, [accountId], ctx),
+      await this.refs(customerId, [accountId], ctx),
       accountId,
     );
     const page = paginate(
@@ -160,9 +175,8 @@ export class BankingService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    const all = await this.candidates(customerId, accountIds, ctx);
-    const accounts = this.selection.requireAccounts(customerId, all, accountIds);
-    const ids = accounts.map((a) => a.accountId);
+    const all = await this.refs(customerId, accountIds, ctx);
+    const ids = this.selection.requireAccounts(customerId, all, accountIds).map((a) => a.accountId);
     const results = await this.port.listInstalmentPlans(customerId, ids, ctx);
     const plans: InstalmentPlan[] = [];
     for (const id of ids) {

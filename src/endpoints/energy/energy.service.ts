@@ -7,7 +7,7 @@
 import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
 import { presentEnergyAccount } from '@data-holder-gateway/adapter-sdk/presentation';
-import type { CallContext, EnergyInvoice, EnergyPort } from '../../ports';
+import type { AccountRef, CallContext, EnergyInvoice, EnergyPort } from '../../ports';
 import { AccountSelection, applyAccountFilters } from '../account-selection';
 
 /** issueDate descending; equal dates keep the core's order (the sort is stable). */
@@ -30,6 +30,21 @@ export class EnergyService {
     return this.port.listAccountsById
       ? this.port.listAccountsById(customerId, [...accountIds], ctx)
       : this.port.listAccounts(customerId, ctx);
+  }
+
+  /**
+   * What the check of a data request reads: the customer's account refs when the core lists them
+   * (`listAccountRefs`: ownership and refusals, without each account's plans), else the records
+   * of the named accounts.
+   */
+  private refs(
+    customerId: string,
+    accountIds: readonly string[],
+    ctx: CallContext,
+  ): Promise<AccountRef[]> {
+    return this.port.listAccountRefs
+      ? this.port.listAccountRefs(customerId, ctx)
+      : this.candidates(customerId, accountIds, ctx);
   }
 
   /** Row 4 (body ids) and the deprecated list (every account): narrowed by `open-status`. */
@@ -56,7 +71,7 @@ export class EnergyService {
 
   /** Row 6: invoices of the body's accounts. */
   async invoices(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
-    const all = await this.candidates(customerId, accountIds, ctx);
+    const all = await this.refs(customerId, accountIds, ctx);
     const accounts = this.selection.requireAccounts(customerId, all, accountIds);
     return this.invoicePage(
       customerId,
@@ -75,7 +90,7 @@ export class EnergyService {
   ) {
     this.selection.requireAccount(
       customerId,
-      await this.candidates(customerId, [accountId], ctx),
+      await this.refs(customerId, [accountId], ctx),
       accountId,
     );
     return this.invoicePage(customerId, [accountId], query, ctx);
@@ -85,7 +100,7 @@ export class EnergyService {
   async concessions(customerId: string, accountId: string, ctx: CallContext) {
     this.selection.requireAccount(
       customerId,
-      await this.candidates(customerId, [accountId], ctx),
+      await this.refs(customerId, [accountId], ctx),
       accountId,
     );
     return { data: { concessions: await this.port.listConcessions(customerId, accountId, ctx) } };

@@ -474,7 +474,7 @@ describe('Fineract adapter', () => {
     expect(await adapter.fdx.getAccountInfo('1', 'acct-1', ctx())).toBeNull();
   });
 
-  it('when statements, documents, networks and direct debits are asked, then Fineract has none and only the client is checked', async () => {
+  it('when statements, documents, networks and direct debits are asked, then Fineract has none and only the client’s account list is read', async () => {
     expect(await adapter.fdx.listStatements('1', 'sav-11', {}, { limit: 10 }, ctx())).toEqual({
       records: [],
       total: 0,
@@ -486,9 +486,9 @@ describe('Fineract adapter', () => {
     expect(await adapter.banking.listDirectDebits('1', ['sav-11'], ctx())).toEqual([]);
     expect(fineract.paths()).toEqual([
       '/v1/clients/1/accounts',
-      '/v1/clients/1',
       '/v1/clients/1/accounts',
-      '/v1/clients/1',
+      '/v1/clients/1/accounts',
+      '/v1/clients/1/accounts',
     ]);
   });
 
@@ -638,7 +638,7 @@ describe('Fineract adapter', () => {
       [
         'banking.listDirectDebits',
         (a) => a.banking.listDirectDebits('999', ['sav-11'], ctx()),
-        '/v1/clients/999',
+        '/v1/clients/999/accounts',
       ],
       [
         'banking.listScheduledPayments',
@@ -674,7 +674,7 @@ describe('Fineract adapter', () => {
       [
         'fdx.getStatementDocument',
         (a) => a.fdx.getStatementDocument('999', 'sav-11', 's-1', ctx()),
-        '/v1/clients/999',
+        '/v1/clients/999/accounts',
       ],
       [
         'fdx.listAssetTransferNetworks',
@@ -711,7 +711,7 @@ describe('Fineract adapter', () => {
       await expect(adapter.banking.listBalances('ghost', [], ctx())).rejects.toMatchObject(
         notFound,
       );
-      expect(fineract.paths()).toEqual(['/v1/clients/999', '/v1/clients/999/accounts']);
+      expect(fineract.paths()).toEqual(['/v1/clients/999/accounts', '/v1/clients/999/accounts']);
     });
   });
 
@@ -793,8 +793,8 @@ describe('Fineract adapter', () => {
   it('when customers map by external id, then a fresh lookup proves the client and a remembered one is checked', async () => {
     await adapter.close();
     adapter = build({ customerIds: 'externalId' });
-    expect(await adapter.banking.listDirectDebits('CUST-0001', ['sav-11'], ctx())).toEqual([]);
-    expect(await adapter.banking.listDirectDebits('CUST-0001', ['sav-11'], ctx())).toEqual([]);
+    expect(await adapter.banking.listPayees('CUST-0001', ctx())).toEqual([]);
+    expect(await adapter.banking.listPayees('CUST-0001', ctx())).toEqual([]);
     expect(fineract.paths()).toEqual(['/v1/clients', '/v1/clients/1']);
   });
 

@@ -1,6 +1,13 @@
 /** The banking port of one customer. */
 import { presentBankingAccount } from '../presentation';
-import { assertContract, fail, assertUnique, assertSubset, assertOnlyKeys } from './checks';
+import {
+  accountRefOf,
+  assertContract,
+  fail,
+  assertUnique,
+  assertSubset,
+  assertOnlyKeys,
+} from './checks';
 import type { ContractHarness } from './harness';
 
 /** What the banking checks of one customer share. */
@@ -61,6 +68,14 @@ function describeAccountsAndBalances({ h, customerId, empty, banking, ids }: Ban
       byId(customerId, [...named, 'no-such-account'], ctx),
     );
     expect(got).toEqual(accounts.filter((a) => named.includes(a.accountId)));
+  });
+
+  test('when the adapter lists account refs, then they are the listed records’ ids, status, ownership, category and refusals, in list order', async () => {
+    const refs = banking().listAccountRefs?.bind(banking());
+    if (!refs) return;
+    const accounts = await h.bankingAccounts(customerId);
+    const got = await h.call('banking.listAccountRefs', (ctx) => refs(customerId, ctx));
+    expect(got).toEqual(accounts.map(accountRefOf));
   });
 
   test('when banking accounts carry an account number, then maskedNumber and displayName never show it whole', async () => {

@@ -1,7 +1,7 @@
 /** Checks and helpers the parts of the contract suite share. */
 import { createContractsAjv, refOf } from '../contracts';
 import { GatewayError } from '../errors';
-import type { DateWindow, FdxStatement, FdxTransaction } from '../ports';
+import type { AccountRef, DateWindow, FdxStatement, FdxTransaction } from '../ports';
 
 const ajv = createContractsAjv();
 
@@ -212,3 +212,16 @@ export function dayOf(ms: number): string {
 }
 
 // --------------------------------------------------------------------------------- the suite
+
+/**
+ * What `listAccountRefs` must give for an account record: the fields the gateway's account check
+ * reads, with the record's values (those it leaves out left out).
+ */
+export function accountRefOf(record: AccountRef): AccountRef {
+  const ref: AccountRef = { accountId: record.accountId };
+  if (record.openStatus !== undefined) ref.openStatus = record.openStatus;
+  if (record.isOwned !== undefined) ref.isOwned = record.isOwned;
+  if (record.productCategory !== undefined) ref.productCategory = record.productCategory;
+  if (record.sharingRefusal !== undefined) ref.sharingRefusal = record.sharingRefusal;
+  return ref;
+}

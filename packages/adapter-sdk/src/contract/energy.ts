@@ -1,6 +1,7 @@
 /** The energy port of one customer. */
 import { presentEnergyAccount } from '../presentation';
 import {
+  accountRefOf,
   assertContract,
   fail,
   assertUnique,
@@ -40,6 +41,14 @@ export function describeEnergy(h: ContractHarness, customerId: string, empty: bo
       byId(customerId, [...named, 'no-such-account'], ctx),
     );
     expect(got).toEqual(accounts.filter((a) => named.includes(a.accountId)));
+  });
+
+  test('when the adapter lists account refs, then they are the listed records’ ids, status and refusals, in list order', async () => {
+    const refs = energy().listAccountRefs?.bind(energy());
+    if (!refs) return;
+    const accounts = await h.energyAccounts(customerId);
+    const got = await h.call('energy.listAccountRefs', (ctx) => refs(customerId, ctx));
+    expect(got).toEqual(accounts.map(accountRefOf));
   });
 
   test('when invoices are asked for in a window, then they validate, lie in it, and belong to the given ids only', async () => {

@@ -27,6 +27,14 @@ async function refusalsByRecord(
   note('authorisation list', await h.shareable(customerId));
   note('banking.listAccounts', await h.bankingAccounts(customerId));
   note('energy.listAccounts', await h.energyAccounts(customerId));
+  for (const port of ['banking', 'energy'] as const) {
+    const refs = h.ports.has(port) ? h.port(port).listAccountRefs?.bind(h.port(port)) : undefined;
+    if (refs)
+      note(
+        `${port}.listAccountRefs`,
+        await h.call(`${port}.listAccountRefs(${customerId})`, (ctx) => refs(customerId, ctx)),
+      );
+  }
   if (h.ports.has('fdx')) {
     for (const accountId of [...seen.keys()]) {
       const info = await h.call(`fdx.getAccountInfo(${accountId})`, (ctx) =>
@@ -56,6 +64,10 @@ function customerCalls(
   }
   if (h.ports.has('energy'))
     calls.push(['energy.listAccounts', (ctx) => h.port('energy').listAccounts(customerId, ctx)]);
+  for (const port of ['banking', 'energy'] as const) {
+    const refs = h.ports.has(port) ? h.port(port).listAccountRefs?.bind(h.port(port)) : undefined;
+    if (refs) calls.push([`${port}.listAccountRefs`, (ctx) => refs(customerId, ctx)]);
+  }
   return calls;
 }
 

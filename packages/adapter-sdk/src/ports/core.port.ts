@@ -6,7 +6,8 @@
  * - Every method takes the `customerId` first and only ever returns that customer's data.
  * - An unknown customer is `CustomerNotFoundError` (from this package), on every method.
  * - Methods that take account ids receive ids the gateway has already checked belong to the
- *   customer (through `listAccounts`); they return records in the core's order.
+ *   customer (through `listAccounts`, `listAccountsById` or `listAccountRefs`); they return
+ *   records in the core's order.
  * - Records are returned in the documented shapes of the resource types, built by the
  *   adapter's mappers field by field.
  * - A core that cannot be reached throws `CoreUnavailableError` (with `retryAfterSeconds` when the
@@ -92,6 +93,19 @@ export interface ShareableAccountRecord {
   sharingRefusal?: SharingRefusalReason;
 }
 
+/**
+ * What the gateway's account check reads of an account (ownership, refusals, filters): the same
+ * values as the account's full record (`listAccounts`), without the rest of it.
+ */
+export interface AccountRef {
+  accountId: string;
+  openStatus?: 'OPEN' | 'CLOSED';
+  isOwned?: boolean;
+  productCategory?: ProductCategory;
+  /** See {@link ShareableAccountRecord.sharingRefusal}. */
+  sharingRefusal?: SharingRefusalReason;
+}
+
 /** A banking account with the ownership data the gateway filters and lists on. */
 export type BankingAccountRecord = BankingAccountV4 & {
   complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
@@ -128,6 +142,14 @@ export interface BankingPort {
     accountIds: string[],
     ctx: CallContext,
   ): Promise<BankingAccountRecord[]>;
+  /**
+   * Every banking account of the customer as the account check reads it: one {@link AccountRef}
+   * per record of `listAccounts`, in its order, with the same values. Optional: for a request
+   * that names accounts and wants their data (balances, payments, plans), the gateway checks
+   * them with this instead of `listAccountsById` or `listAccounts`; implement it when your core
+   * lists accounts with their status in one call but reads each account's detail on its own.
+   */
+  listAccountRefs?(customerId: string, ctx: CallContext): Promise<AccountRef[]>;
   /** Balances of the given accounts (one per account that has one), in the core's order. */
   listBalances(customerId: string, accountIds: string[], ctx: CallContext): Promise<Balance[]>;
   /** Direct debit authorisations of the given accounts, in the core's order. */
@@ -199,6 +221,8 @@ export interface EnergyPort {
     accountIds: string[],
     ctx: CallContext,
   ): Promise<EnergyAccountRecord[]>;
+  /** As {@link BankingPort.listAccountRefs}, for energy accounts (invoices, concessions). Optional. */
+  listAccountRefs?(customerId: string, ctx: CallContext): Promise<AccountRef[]>;
   /** Invoices of the given accounts whose issueDate lies in the window. */
   listInvoices(
     customerId: string,
