@@ -15,6 +15,7 @@ import {
   type SharingRefusalReason,
 } from '../errors';
 import type { QueryValues } from '../api/query-values';
+import type { AccountRef, CallContext } from '../ports';
 import { SharingRefusals } from '../refusals/sharing-refusals';
 
 /** The fields the account filters read. */
@@ -29,6 +30,44 @@ export interface FilterableAccount {
 export interface RefusableAccount {
   accountId: string;
   sharingRefusal?: SharingRefusalReason;
+}
+
+/** The account reads of a port (banking or energy) that a check of named accounts can use. */
+export interface CheckedAccountReads<R extends AccountRef> {
+  listAccounts(customerId: string, ctx: CallContext): Promise<R[]>;
+  listAccountsById?(customerId: string, accountIds: string[], ctx: CallContext): Promise<R[]>;
+  listAccountRefs?(customerId: string, ctx: CallContext): Promise<AccountRef[]>;
+}
+
+/**
+ * The records a check of `accountIds` reads: only those accounts' when the core can read them
+ * alone (`listAccountsById`), else every account of the customer.
+ */
+export function namedAccountRecords<R extends AccountRef>(
+  port: CheckedAccountReads<R>,
+  customerId: string,
+  accountIds: readonly string[],
+  ctx: CallContext,
+): Promise<R[]> {
+  return port.listAccountsById
+    ? port.listAccountsById(customerId, [...accountIds], ctx)
+    : port.listAccounts(customerId, ctx);
+}
+
+/**
+ * What the check of a data request reads: the customer's account refs when the core lists them
+ * (`listAccountRefs`: ownership, status and refusals, without each account's detail), else the
+ * records of the named accounts.
+ */
+export function namedAccountRefs(
+  port: CheckedAccountReads<AccountRef>,
+  customerId: string,
+  accountIds: readonly string[],
+  ctx: CallContext,
+): Promise<AccountRef[]> {
+  return port.listAccountRefs
+    ? port.listAccountRefs(customerId, ctx)
+    : namedAccountRecords(port, customerId, accountIds, ctx);
 }
 
 /** The worst of several refusals: harm, else the first. */

@@ -6,14 +6,13 @@ import { ResourceNotImplementedError } from '../../errors';
 import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
 import { presentBankingAccount } from '@data-holder-gateway/adapter-sdk/presentation';
-import type {
-  AccountRef,
-  BankingAccountRecord,
-  BankingPort,
-  CallContext,
-  InstalmentPlan,
-} from '../../ports';
-import { AccountSelection, applyAccountFilters } from '../account-selection';
+import type { BankingAccountRecord, BankingPort, CallContext, InstalmentPlan } from '../../ports';
+import {
+  AccountSelection,
+  applyAccountFilters,
+  namedAccountRecords,
+  namedAccountRefs,
+} from '../account-selection';
 
 /** Derived plan state (interface, "Derived rule for instalment plans"). */
 export function planStatus(plan: InstalmentPlan): 'ACTIVE' | 'INACTIVE' {
@@ -39,20 +38,6 @@ export class BankingService {
     return presentBankingAccount(account, this.detailVersion);
   }
 
-  /**
-   * The records the check of `accountIds` reads: only those accounts' when the core can read them
-   * alone (`listAccountsById`), else every account of the customer.
-   */
-  private candidates(
-    customerId: string,
-    accountIds: readonly string[],
-    ctx: CallContext,
-  ): Promise<BankingAccountRecord[]> {
-    return this.port.listAccountsById
-      ? this.port.listAccountsById(customerId, [...accountIds], ctx)
-      : this.port.listAccounts(customerId, ctx);
-  }
-
   private async selected(
     customerId: string,
     accountIds: readonly string[] | undefined,
@@ -62,26 +47,11 @@ export class BankingService {
     const requested = accountIds
       ? this.selection.requireAccounts(
           customerId,
-          await this.candidates(customerId, accountIds, ctx),
+          await namedAccountRecords(this.port, customerId, accountIds, ctx),
           accountIds,
         )
       : this.selection.shareable(customerId, await this.port.listAccounts(customerId, ctx));
     return applyAccountFilters(requested, query);
-  }
-
-  /**
-   * What the check of a data request reads: the customer's account refs when the core lists them
-   * (`listAccountRefs`: ownership, status and refusals, without each account's detail), else the
-   * records of the named accounts.
-   */
-  private refs(
-    customerId: string,
-    accountIds: readonly string[],
-    ctx: CallContext,
-  ): Promise<AccountRef[]> {
-    return this.port.listAccountRefs
-      ? this.port.listAccountRefs(customerId, ctx)
-      : this.candidates(customerId, accountIds, ctx);
   }
 
   /** The named accounts a data request is about: checked, filtered, in the core's order. */
@@ -91,7 +61,7 @@ export class BankingService {
     query: QueryValues,
     ctx: CallContext,
   ): Promise<string[]> {
-    const refs = await this.refs(customerId, accountIds, ctx);
+    const refs = await namedAccountRefs(this.port, customerId, accountIds, ctx);
     const requested = this.selection.requireAccounts(customerId, refs, accountIds);
     return applyAccountFilters(requested, query).map((a) => a.accountId);
   }
@@ -158,7 +128,7 @@ export class BankingService {
   ) {
     this.selection.requireAccount(
       customerId,
-      await this.refs(customerId, [accountId], ctx),
+      await namedAccountRefs(this.port, customerId, [accountId], ctx),
       accountId,
     );
     const page = paginate(
@@ -175,7 +145,7 @@ export class BankingService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    const all = await this.refs(customerId, accountIds, ctx);
+    const all = await namedAccountRefs(this.port, customerId, accountIds, ctx);
     const ids = this.selection.requireAccounts(customerId, all, accountIds).map((a) => a.accountId);
     const results = await this.port.listInstalmentPlans(customerId, ids, ctx);
     const plans: InstalmentPlan[] = [];

@@ -7,8 +7,13 @@
 import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
 import { presentEnergyAccount } from '@data-holder-gateway/adapter-sdk/presentation';
-import type { AccountRef, CallContext, EnergyInvoice, EnergyPort } from '../../ports';
-import { AccountSelection, applyAccountFilters } from '../account-selection';
+import type { CallContext, EnergyInvoice, EnergyPort } from '../../ports';
+import {
+  AccountSelection,
+  applyAccountFilters,
+  namedAccountRecords,
+  namedAccountRefs,
+} from '../account-selection';
 
 /** issueDate descending; equal dates keep the core's order (the sort is stable). */
 function byIssueDateDescending(a: EnergyInvoice, b: EnergyInvoice): number {
@@ -22,31 +27,6 @@ export class EnergyService {
     private readonly selection = new AccountSelection(),
   ) {}
 
-  /**
-   * The records the check of `accountIds` reads: only those accounts' when the core can read them
-   * alone (`listAccountsById`), else every account of the customer.
-   */
-  private candidates(customerId: string, accountIds: readonly string[], ctx: CallContext) {
-    return this.port.listAccountsById
-      ? this.port.listAccountsById(customerId, [...accountIds], ctx)
-      : this.port.listAccounts(customerId, ctx);
-  }
-
-  /**
-   * What the check of a data request reads: the customer's account refs when the core lists them
-   * (`listAccountRefs`: ownership and refusals, without each account's plans), else the records
-   * of the named accounts.
-   */
-  private refs(
-    customerId: string,
-    accountIds: readonly string[],
-    ctx: CallContext,
-  ): Promise<AccountRef[]> {
-    return this.port.listAccountRefs
-      ? this.port.listAccountRefs(customerId, ctx)
-      : this.candidates(customerId, accountIds, ctx);
-  }
-
   /** Row 4 (body ids) and the deprecated list (every account): narrowed by `open-status`. */
   async accounts(
     customerId: string,
@@ -57,7 +37,7 @@ export class EnergyService {
     const requested = accountIds
       ? this.selection.requireAccounts(
           customerId,
-          await this.candidates(customerId, accountIds, ctx),
+          await namedAccountRecords(this.port, customerId, accountIds, ctx),
           accountIds,
         )
       : this.selection.shareable(customerId, await this.port.listAccounts(customerId, ctx));
@@ -71,7 +51,7 @@ export class EnergyService {
 
   /** Row 6: invoices of the body's accounts. */
   async invoices(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
-    const all = await this.refs(customerId, accountIds, ctx);
+    const all = await namedAccountRefs(this.port, customerId, accountIds, ctx);
     const accounts = this.selection.requireAccounts(customerId, all, accountIds);
     return this.invoicePage(
       customerId,
@@ -90,7 +70,7 @@ export class EnergyService {
   ) {
     this.selection.requireAccount(
       customerId,
-      await this.refs(customerId, [accountId], ctx),
+      await namedAccountRefs(this.port, customerId, [accountId], ctx),
       accountId,
     );
     return this.invoicePage(customerId, [accountId], query, ctx);
@@ -100,7 +80,7 @@ export class EnergyService {
   async concessions(customerId: string, accountId: string, ctx: CallContext) {
     this.selection.requireAccount(
       customerId,
-      await this.refs(customerId, [accountId], ctx),
+      await namedAccountRefs(this.port, customerId, [accountId], ctx),
       accountId,
     );
     return { data: { concessions: await this.port.listConcessions(customerId, accountId, ctx) } };
