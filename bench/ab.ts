@@ -5,7 +5,7 @@
  * alternated rounds (A B, B A, ...), and each round reports the server's CPU time per answered
  * request, from /proc. On a machine whose speed drifts, only alternated rounds on the same
  * machine at the same time compare builds; CPU time per request is not disturbed by other work
- * the way req/s is.
+ * the way req/s is. The median latency (p50) of each round is shown beside it.
  *
  * Each build runs with the Node options it ships with (its package.json `config.nodeOptions`),
  * as `npm start` would start it. The path defaults to a cache hit,
@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { loadDevKey } from '../src/auth/dev-keys';
 import { projectRoot } from '../src/config/project-root';
+import { freePort } from './processes';
 import { cpuMs, medianOf, nodeCommand, pinRunnerToCpu0, shippedNodeOptions } from './proc-stats';
 
 const env = process.env;
@@ -39,7 +40,7 @@ interface Build {
   root: string;
   port: number;
   proc?: ChildProcess;
-  rounds: { rps: number; cpuUs: number }[];
+  rounds: { rps: number; cpuUs: number; p50: number }[];
 }
 
 async function start(build: Build, keysDir: string): Promise<void> {
@@ -85,8 +86,9 @@ async function main(): Promise<void> {
   }
   const keysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-ab-keys-'));
   const builds: Build[] = [
-    { name: 'A', root: path.resolve(other), port: 9301, rounds: [] },
-    { name: 'B', root: projectRoot(), port: 9302, rounds: [] },
+    // Free ports: another run may be under way on a shared machine.
+    { name: 'A', root: path.resolve(other), port: await freePort(), rounds: [] },
+    { name: 'B', root: projectRoot(), port: await freePort(), rounds: [] },
   ];
   // The first start writes the development key; the second reads the same one.
   for (const b of builds) await start(b, keysDir);
@@ -125,7 +127,11 @@ async function main(): Promise<void> {
     if (answered === 0 || result.non2xx > 0) {
       throw new Error(`gateway ${b.name}: ${result.non2xx} answers not 2xx, ${answered} 2xx`);
     }
-    return { rps: answered / seconds, cpuUs: ((after! - before!) * 1000) / answered };
+    return {
+      rps: answered / seconds,
+      cpuUs: ((after! - before!) * 1000) / answered,
+      p50: result.latency.p50,
+    };
   };
 
   try {
@@ -135,7 +141,7 @@ async function main(): Promise<void> {
         const m = await round(b, SECONDS);
         b.rounds.push(m);
         process.stdout.write(
-          `[ab] round ${r + 1} ${b.name}: ${Math.round(m.rps)} req/s, ${m.cpuUs.toFixed(0)} µs CPU/req\n`,
+          `[ab] round ${r + 1} ${b.name}: ${Math.round(m.rps)} req/s, ${m.cpuUs.toFixed(0)} µs CPU/req, p50 ${m.p50} ms\n`,
         );
       }
     }
@@ -149,10 +155,12 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       '',
-      `| build | median req/s | median CPU µs/req |`,
-      `| --- | ---: | ---: |`,
-      `| A ${a.root} | ${Math.round(median(a.rounds.map((x) => x.rps)))} | ${cpuA.toFixed(0)} |`,
-      `| B ${b.root} | ${Math.round(median(b.rounds.map((x) => x.rps)))} | ${cpuB.toFixed(0)} |`,
+      `| build | median req/s | median CPU µs/req | median p50 ms |`,
+      `| --- | ---: | ---: | ---: |`,
+      ...[a, b].map(
+        (x) =>
+          `| ${x.name} ${x.root} | ${Math.round(median(x.rounds.map((y) => y.rps)))} | ${median(x.rounds.map((y) => y.cpuUs)).toFixed(0)} | ${median(x.rounds.map((y) => y.p50))} |`,
+      ),
       '',
       `B/A CPU per request: ${(cpuB / cpuA).toFixed(3)} (medians); round by round ${perRound.join(', ')}`,
       `(${ROUNDS} alternated rounds of ${SECONDS} s, ${CONNECTIONS} connections, GET ${target})`,

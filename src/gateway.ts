@@ -239,11 +239,16 @@ function countedHolderVerifier(
     ...config.jwt,
     now: parts.now,
   });
+  const count = (err: unknown) => {
+    if (err instanceof AuthError) parts.metrics.authFailures.inc({ reason: err.reason });
+  };
   return async (authorization, path) => {
     try {
-      return await verify(authorization, path);
+      const verified = await verify(authorization, path);
+      verified.admission.catch(count); // a refused claim (replayed...) counts like the others
+      return verified;
     } catch (err) {
-      if (err instanceof AuthError) parts.metrics.authFailures.inc({ reason: err.reason });
+      count(err);
       throw err;
     }
   };

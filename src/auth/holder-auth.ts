@@ -8,7 +8,8 @@
  * than the maximum lifetime; `iss` and `sub` equal the holder subdomain; `aud` equals the public
  * base URL plus the request path, byte for byte; `iat`, when present, is not ahead of our clock by more than the tolerance;
  * `jti` is present and has not been seen before its token expires, and the token cannot have been
- * used before the replay store's memory began (a Redis that lost its data).
+ * used before the replay store's memory began (a Redis that lost its data). These two last checks
+ * are the request's admission, settled after the verifier answers (admission.ts).
  */
 import {
   decodeProtectedHeader,
@@ -19,6 +20,7 @@ import {
 } from 'jose';
 import { GatewayError, UnauthorizedError } from '../errors';
 import { traceDecision } from '../observability/tracing';
+import { type Admission, handled } from './admission';
 import { takesShortWay, verifyShortWay } from './holder-jwt';
 import type { KeySet } from './key-set';
 import { couldPredateMemory, type ReplayStore } from './replay-store';
@@ -161,12 +163,43 @@ async function verifiedClaims(
   return payload;
 }
 
+/** A token whose signature and claims passed, and the claim of its `jti`, still under way. */
+export interface VerifiedToken {
+  claims: HolderClaims;
+  /** Rejects with `Token replayed`, the memory-loss refusal, or the store's 503 (admission.ts). */
+  admission: Admission;
+}
+
 export type HolderVerifier = (
   authorization: string | undefined,
   path: string,
-) => Promise<HolderClaims>;
+) => Promise<VerifiedToken>;
 
-/** Builds the verifier used by the holder-side routes. */
+/** The claim of the token's `jti` and the rules on the store's answer. @throws AuthError */
+async function admit(
+  options: HolderAuthOptions,
+  token: { jti: string; exp: number; iat: number | undefined },
+): Promise<void> {
+  const { jti, exp, iat } = token;
+  const claim = await options.replayStore.claim(
+    `${options.subdomain}\u0000${jti}`,
+    (exp + options.clockToleranceSeconds) * 1000,
+  );
+  traceDecision('replay_store', claim.fresh ? 'fresh' : 'replayed');
+  if (!claim.fresh) throw authError('replayed');
+  if (
+    claim.memorySinceMs !== undefined &&
+    couldPredateMemory({ exp, iat }, claim.memorySinceMs, options)
+  ) {
+    throw authError('predates_replay_memory');
+  }
+}
+
+/**
+ * Builds the verifier used by the holder-side routes: it answers once the token itself passes; the
+ * claim of its `jti` is its admission, which the caller must await before any core call and any
+ * answer.
+ */
 export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier {
   const now = options.now ?? Date.now;
   const algorithms = [...options.algorithms];
@@ -210,18 +243,8 @@ export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier
     if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > 512) {
       throw authError('missing_jti');
     }
-    const claim = await options.replayStore.claim(
-      `${options.subdomain}\u0000${payload.jti}`,
-      (exp + options.clockToleranceSeconds) * 1000,
-    );
-    traceDecision('replay_store', claim.fresh ? 'fresh' : 'replayed');
-    if (!claim.fresh) throw authError('replayed');
-    if (
-      claim.memorySinceMs !== undefined &&
-      couldPredateMemory({ exp, iat }, claim.memorySinceMs, options)
-    ) {
-      throw authError('predates_replay_memory');
-    }
-    return { jti: payload.jti, exp };
+    // Not awaited here: the request's first cache read joins the claim's round trip (ADR 0051).
+    const admission = handled(admit(options, { jti: payload.jti, exp, iat }));
+    return { claims: { jti: payload.jti, exp }, admission };
   };
 }

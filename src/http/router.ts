@@ -12,9 +12,9 @@ import express, {
   type Router,
 } from 'express';
 import { withDateWindow } from '../api/date-window';
+import { type Admission, type AdmittedContext, refusalOf } from '../auth/admission';
 import type { HolderVerifier } from '../auth/holder-auth';
 import { RouteNotFoundError, SharingRefusedError, UnsupportedMediaTypeError } from '../errors';
-import type { CallContext } from '../ports';
 import { SharingRefusals } from '../refusals/sharing-refusals';
 import { declaresTooLargeBody, payloadTooLarge, readBody } from './body-reader';
 import { sendJson } from './json-answer';
@@ -78,12 +78,15 @@ export function refuseDeclaredTooLarge(req: Request, _res: Response, next: NextF
  * across young-generation GCs (bench/results.md: 10% of what a request allocated
  * survived a scavenge, 2.7% with the class).
  */
-class RequestCallContext implements CallContext {
+class RequestCallContext implements AdmittedContext {
   readonly requestId: string;
+  /** The token's admission (holder routes): the resilience stack awaits it before a core call. */
+  readonly admission: Admission | undefined;
   #signal: AbortSignal | undefined;
 
   constructor(private readonly res: Response) {
     this.requestId = String(res.locals.requestId);
+    this.admission = res.locals.admission as Admission | undefined;
   }
 
   get signal(): AbortSignal {
@@ -156,12 +159,17 @@ function enter(route: RouteSpec, deps: RouterDeps): Step {
   };
 }
 
-/** The route's authentication: the holder's token, or the route's own authenticator. */
+/**
+ * The route's authentication: the holder's token, or the route's own authenticator. A holder
+ * token's claim is not awaited here but handed on as the request's admission (ADR 0051): the
+ * resilience stack awaits it before any core call, and every answer of the route after it.
+ */
 function authenticate(route: RouteSpec, deps: RouterDeps): Step | undefined {
   const auth = route.auth;
   if (auth === 'holder') {
-    return async (req, _res, next) => {
-      await deps.verifyHolder(req.headers.authorization, rawPath(req));
+    return async (req, res, next) => {
+      const verified = await deps.verifyHolder(req.headers.authorization, rawPath(req));
+      res.locals.admission = verified.admission;
       next();
     };
   }
@@ -239,6 +247,12 @@ function handler(route: RouteSpec, deps: RouterDeps): Step {
       ip: req.ip ?? '',
       ctx: new RequestCallContext(res),
     });
+    try {
+      await res.locals.admission; // no answer before the token's claim succeeded
+    } catch (refused) {
+      result.stream?.body.destroy();
+      throw refused;
+    }
     markDeprecated(route, res, params);
     await send(req, res, route, result);
   };
@@ -268,6 +282,8 @@ function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy)
     const body: unknown = route.body ? req.body : undefined;
     route.checkRequest?.({ params, rawQuery, body });
     refuseBeforeCore(route, refusals, { params, rawQuery }, { accountIds });
+    // Nothing is cached here to read meanwhile: the upstream is asked once the claim succeeded.
+    await res.locals.admission;
     markDeprecated(route, res, params);
     await forward(
       {
@@ -292,12 +308,14 @@ function lastStep(route: RouteSpec, deps: RouterDeps): Step {
 /**
  * The route's answer to an error of its steps: a refusal to share as the interface says it
  * (src/http/refusal-answer.ts), its reason noted for the count of refusals; an unknown body id
- * with `BODY_ID_NOT_FOUND_STATUS`; anything else as it is.
+ * with `BODY_ID_NOT_FOUND_STATUS`; anything else as it is. A refused token answers instead of any
+ * of them, as it did when the claim was awaited before the route's other steps (ADR 0051).
  */
 function refusalAnswerStep(route: RouteSpec, deps: RouterDeps): ErrorRequestHandler {
   const bodyIdStatus = (deps.refusals ?? SharingRefusals.NONE).bodyIdStatus;
-  return (err, _req, res, next) => {
-    const { error, refusal } = answerFor(route, err, bodyIdStatus);
+  return async (err, _req, res, next) => {
+    const refused = await refusalOf(res.locals.admission as Admission | undefined);
+    const { error, refusal } = answerFor(route, refused ?? err, bodyIdStatus);
     if (refusal) res.locals.sharingRefusal = refusal;
     next(error);
   };

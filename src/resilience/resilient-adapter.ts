@@ -15,9 +15,14 @@
  * route serves (`pass`): maintenance window -> circuit breaker -> timeout -> the upstream call.
  * Its answer is streamed to the caller, never held, so it is neither cached, coalesced nor
  * retried; everything else (circuits, outcomes, metrics, log lines) is the adapters' own.
+ *
+ * No call reaches a core before its request is admitted (the claim of its token's `jti`, which
+ * the call context carries: src/auth/admission.ts); a cache read does not wait for it, so that
+ * with Redis the read and the claim share one round trip (ADR 0051).
  */
 import type CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
+import { admissionOf } from '../auth/admission';
 import type { Config } from '../config/config';
 import { CoreTimeoutError, CoreUnavailableError } from '../errors';
 import type { GatewayMetrics } from '../observability/metrics';
@@ -245,7 +250,9 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
       const args = allArgs.slice(0, -1);
       refuseInWindow(operation);
       const { requestId } = ctx;
+      const admission = admissionOf(ctx);
       if (!read) {
+        if (admission) await admission;
         const retryable = policy.kind !== 'write';
         const call = { operation, fn, args, requestId, reads: readsOf(ctx, args), retryable };
         return callCore({ ...call, callerSignal: ctx.signal });
@@ -258,6 +265,8 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
         return entry.value;
       }
       if (ttlMs > 0) cached.count(operation, 'miss');
+      // Before the flight starts: a refused caller must neither start one nor fail its joiners.
+      if (admission) await admission;
       // Shared by every concurrent identical caller: not tied to one caller's signal. The reads
       // are the first caller's: its joiners are the same customer (the key holds the id).
       return flights.run(key, async () => {
@@ -289,6 +298,7 @@ export function withResilience(inner: CoreAdapter, deps: ResilienceDeps): Resili
     circuits: circuits.byName,
     async pass(operation, send, ctx) {
       refuseInWindow(operation);
+      await admissionOf(ctx);
       return (await callCore({
         operation,
         fn: send as AnyFn,

@@ -60,6 +60,29 @@ describe('REDIS_COMMAND_TIMEOUT_MS', () => {
     expect(await pingDuringPause(long, 1000)).toBe('PONG');
   });
 
+  // Auto-pipelining (ADR 0051) sends one pipeline at a time: a command issued meanwhile waits for
+  // the earlier one's answers (or timeouts) before its own timeout starts.
+  it('when a command is issued while an earlier one waits on a paused Redis, then it fails within twice the timeout', async () => {
+    const { redis } = await client(300);
+    own.pause();
+    try {
+      const first = redis.ping().catch((err: Error) => err.message);
+      await sleep(100);
+      const started = Date.now();
+      const second = await redis.ping().then(
+        (pong) => pong,
+        (err: Error) => err.message,
+      );
+      const waited = Date.now() - started;
+      expect(await first).toMatch(/timed out/i);
+      expect(second).toMatch(/timed out/i);
+      expect(waited).toBeGreaterThanOrEqual(300);
+      expect(waited).toBeLessThan(2 * 300 + 150);
+    } finally {
+      own.resume();
+    }
+  });
+
   it('when out of range, then the configuration names it', () => {
     expect(() => configFrom({ REDIS_COMMAND_TIMEOUT_MS: 10 })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
   });

@@ -106,7 +106,7 @@ export async function startUpstreamGateway(options: {
     verifyHolder: async (authorization) => {
       if (authorization !== options.credential) throw new AuthError('invalid_token');
       // A credential, not a token: no jti to remember, no expiry.
-      return { jti: '', exp: Number.MAX_SAFE_INTEGER };
+      return { claims: { jti: '', exp: Number.MAX_SAFE_INTEGER }, admission: Promise.resolve() };
     },
     logger,
     now: () => new Date(now()),
