@@ -349,7 +349,8 @@ describe('log lines while Redis is down', () => {
       await gw.close();
       await redis.stop();
     }
-  });
+    // Its own redis-server, 20 refused requests and a reconnect: 16 s on a loaded machine.
+  }, 45_000);
 });
 
 describe('log lines of the Fineract adapter', () => {
