@@ -1,13 +1,7 @@
 /** The banking port of one customer. */
 import { presentBankingAccount } from '../presentation';
-import {
-  accountRefOf,
-  assertContract,
-  fail,
-  assertUnique,
-  assertSubset,
-  assertOnlyKeys,
-} from './checks';
+import { assertContract, fail, assertUnique, assertSubset, assertOnlyKeys } from './checks';
+import { describeAccountReads } from './account-reads';
 import type { ContractHarness } from './harness';
 
 /** What the banking checks of one customer share. */
@@ -33,6 +27,7 @@ export function describeBanking(h: ContractHarness, customerId: string, empty: b
     },
   };
   describeAccountsAndBalances(scope);
+  describeAccountReads(h, 'banking', customerId);
   describeBankingLists(scope);
 }
 
@@ -55,27 +50,6 @@ function describeAccountsAndBalances({ h, customerId, empty, banking, ids }: Ban
       accounts.map((a) => a.accountId),
       'banking account ids',
     );
-  });
-
-  test('when the adapter reads accounts by id, then it gives the listed records of the customer’s ids, in list order, and leaves the others out', async () => {
-    const byId = banking().listAccountsById?.bind(banking());
-    if (!byId) return;
-    const accounts = await h.bankingAccounts(customerId);
-    const named = [accounts[accounts.length - 1], accounts[0]].flatMap((a) =>
-      a ? [a.accountId] : [],
-    );
-    const got = await h.call('banking.listAccountsById', (ctx) =>
-      byId(customerId, [...named, 'no-such-account'], ctx),
-    );
-    expect(got).toEqual(accounts.filter((a) => named.includes(a.accountId)));
-  });
-
-  test('when the adapter lists account refs, then they are the listed records’ ids, status, ownership, category and refusals, in list order', async () => {
-    const refs = banking().listAccountRefs?.bind(banking());
-    if (!refs) return;
-    const accounts = await h.bankingAccounts(customerId);
-    const got = await h.call('banking.listAccountRefs', (ctx) => refs(customerId, ctx));
-    expect(got).toEqual(accounts.map(accountRefOf));
   });
 
   test('when banking accounts carry an account number, then maskedNumber and displayName never show it whole', async () => {

@@ -1,7 +1,6 @@
 /** The energy port of one customer. */
 import { presentEnergyAccount } from '../presentation';
 import {
-  accountRefOf,
   assertContract,
   fail,
   assertUnique,
@@ -10,6 +9,7 @@ import {
   ENERGY_RECORD_FIELDS,
   assertListExtras,
 } from './checks';
+import { describeAccountReads } from './account-reads';
 import type { ContractHarness } from './harness';
 
 export function describeEnergy(h: ContractHarness, customerId: string, empty: boolean): void {
@@ -30,26 +30,7 @@ export function describeEnergy(h: ContractHarness, customerId: string, empty: bo
     );
   });
 
-  test('when the adapter reads accounts by id, then it gives the listed records of the customer’s ids, in list order, and leaves the others out', async () => {
-    const byId = energy().listAccountsById?.bind(energy());
-    if (!byId) return;
-    const accounts = await h.energyAccounts(customerId);
-    const named = [accounts[accounts.length - 1], accounts[0]].flatMap((a) =>
-      a ? [a.accountId] : [],
-    );
-    const got = await h.call('energy.listAccountsById', (ctx) =>
-      byId(customerId, [...named, 'no-such-account'], ctx),
-    );
-    expect(got).toEqual(accounts.filter((a) => named.includes(a.accountId)));
-  });
-
-  test('when the adapter lists account refs, then they are the listed records’ ids, status and refusals, in list order', async () => {
-    const refs = energy().listAccountRefs?.bind(energy());
-    if (!refs) return;
-    const accounts = await h.energyAccounts(customerId);
-    const got = await h.call('energy.listAccountRefs', (ctx) => refs(customerId, ctx));
-    expect(got).toEqual(accounts.map(accountRefOf));
-  });
+  describeAccountReads(h, 'energy', customerId);
 
   test('when invoices are asked for in a window, then they validate, lie in it, and belong to the given ids only', async () => {
     const all = await h.energyIds(customerId);
