@@ -35,17 +35,6 @@ export function serialize(entry: CacheEntry): string {
   return JSON.stringify(entry, tagMaps);
 }
 
-export function deserialize(text: string): CacheEntry {
-  // A reviver runs for every key: only pay for it when the text holds a Map (a profile showed
-  // the reviver as the top gateway frame on cache hits).
-  if (!text.includes(MAP_TAG)) return JSON.parse(text) as CacheEntry;
-  return JSON.parse(text, (_k, v: unknown) =>
-    v && typeof v === 'object' && MAP_TAG in v
-      ? new Map((v as Record<string, [unknown, unknown][]>)[MAP_TAG])
-      : v,
-  ) as CacheEntry;
-}
-
 /** A Map that cannot be changed: the Map of a read-only value (instalment plans). */
 export class ReadOnlyMap<K, V> extends Map<K, V> {
   constructor(entries: Iterable<readonly [K, V]>) {
@@ -87,7 +76,7 @@ function freezeParsed(v: unknown): void {
 }
 
 /** The cache's JSON text read back as a deep-frozen value, its Maps `ReadOnlyMap`s. */
-function parseReadOnly(text: string): unknown {
+export function deserialize(text: string): unknown {
   // A reviver runs for every key (slower than a walk): only used when the text holds a Map.
   if (text.includes(MAP_TAG)) return JSON.parse(text, freezeRevived);
   const value: unknown = JSON.parse(text);
@@ -102,7 +91,7 @@ function parseReadOnly(text: string): unknown {
  */
 export function readOnlyCopy<T>(value: T): T {
   if (value === null || typeof value !== 'object' || readOnlyCopies.has(value)) return value;
-  const copy = parseReadOnly(JSON.stringify(value, tagMaps)) as T & object;
+  const copy = deserialize(JSON.stringify(value, tagMaps)) as T & object;
   readOnlyCopies.add(copy);
   return copy;
 }
@@ -163,7 +152,7 @@ export function redisCacheStore(redis: RedisClient, cipher?: CacheCipher): Cache
       const stored = await redis.get(key);
       if (stored === null) return undefined;
       // Read-only like the in-process store's entries: services behave the same over either.
-      return parseReadOnly(cipher ? cipher.decrypt(key, stored) : stored) as CacheEntry;
+      return deserialize(cipher ? cipher.decrypt(key, stored) : stored) as CacheEntry;
     },
     async set(key, entry, ttlMs) {
       const text = serialize(entry);
