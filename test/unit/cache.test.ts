@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  type CacheEntry,
   CacheCipher,
   deserialize,
   memoryCacheStore,
@@ -40,7 +41,7 @@ describe('cache values', () => {
       ['acc-1', { supported: true, plans: [{ planId: 'p' }] }],
       ['acc-2', { supported: false }],
     ]);
-    const back = deserialize(serialize({ value, storedAt: 5 }));
+    const back = deserialize(serialize({ value, storedAt: 5 })) as CacheEntry;
     expect(back.storedAt).toBe(5);
     expect(back.value).toBeInstanceOf(Map);
     expect([...(back.value as Map<string, unknown>).entries()]).toEqual([...value.entries()]);
@@ -48,7 +49,7 @@ describe('cache values', () => {
 
   it('when a value holds no Map, then it comes back equal and unshared', () => {
     const value = { data: { list: [1, 2, { a: 'x' }] } };
-    const back = deserialize(serialize({ value, storedAt: 1 }));
+    const back = deserialize(serialize({ value, storedAt: 1 })) as CacheEntry;
     expect(back.value).toEqual(value);
     expect(back.value).not.toBe(value);
   });
