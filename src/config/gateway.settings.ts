@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import { projectRoot } from './project-root';
 import { type CoreLayout, coreLayoutOf, isDemoOnly } from './core-layout';
 import { derived, enumOf, optional, setting, type SettingValues } from './setting';
+import { DEFAULT_THREAD_POOL_SIZE } from './thread-pool';
 import { parseTrustProxy } from './trust-proxy';
 
 /** JWT algorithms the gateway can be configured to accept (asymmetric only: never `none` or HMAC). */
@@ -252,7 +253,7 @@ export const GATEWAY_SETTINGS = {
     'UV_THREADPOOL_SIZE',
     1,
     1024,
-    1,
+    DEFAULT_THREAD_POOL_SIZE,
     "libuv's thread pool: token signature checks, DNS look-ups of the cores, file reads; `serve` starts with 1 when unset (docs/operations.md, Thread pool).",
   ),
   demoDataFile: derived(
