@@ -282,8 +282,6 @@ function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy)
     const body: unknown = route.body ? req.body : undefined;
     route.checkRequest?.({ params, rawQuery, body });
     refuseBeforeCore(route, refusals, { params, rawQuery }, { accountIds });
-    // Nothing is cached here to read meanwhile: the upstream is asked once the claim succeeded.
-    await res.locals.admission;
     markDeprecated(route, res, params);
     await forward(
       {
