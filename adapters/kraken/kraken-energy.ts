@@ -125,6 +125,17 @@ export class KrakenEnergy implements EnergyPort {
     return accounts.map(toAccountRef);
   }
 
+  // The check of an invoice request reads the accounts with their first page of bills in the
+  // window: `listInvoices` of the same request continues from that page.
+  async listAccountRefsForInvoices(
+    customerId: string,
+    window: DateWindow,
+    ctx: CallContext,
+  ): Promise<AccountRef[]> {
+    const user = await this.reader.accountsWithFirstBillsOf(customerId, window, ctx);
+    return servedAccounts(user.accounts).map(toAccountRef);
+  }
+
   /** The records of the served accounts (those among `accountIds` when given), Kraken's order. */
   private async accountRecords(
     customerId: string,
@@ -160,10 +171,15 @@ export class KrakenEnergy implements EnergyPort {
     window: DateWindow,
     ctx: CallContext,
   ): Promise<EnergyInvoice[]> {
-    const { accounts } = await this.served(customerId, ctx);
-    const wanted = accounts.filter((a) => accountIds.includes(accountIdOf(a)));
-    // The accounts' bill pages are asked together (one query per page round).
-    const billsOf = await this.reader.billsOfEach(wanted.map(accountIdOf), window, ctx);
+    const user = await this.reader.accountsWithFirstBillsOf(customerId, window, ctx);
+    const wanted = servedAccounts(user.accounts).filter((a) => accountIds.includes(accountIdOf(a)));
+    // The accounts' next bill pages are asked together (one query per page round).
+    const billsOf = await this.reader.billsOfEach(
+      wanted.map(accountIdOf),
+      window,
+      ctx,
+      wanted.map((a) => a.bills ?? null),
+    );
     const perAccount = wanted.map((account, i) => {
       const accountId = accountIdOf(account);
       const meterPoints = meterPointsOf(account);

@@ -23,17 +23,13 @@ import type {
   KrakenAccountUserAccounts,
   KrakenAccountUserDetail,
   KrakenBill,
+  KrakenConnection as Connection,
   KrakenRate,
 } from './mappers';
 import { userRefusesSharing } from './mappers';
 
 /** Independent calls of one port call run at most this many at a time. */
 export const MAX_PARALLEL = 4;
-
-interface Connection<T> {
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  edges: ({ node: T | null } | null)[];
-}
 
 export class KrakenReader {
   constructor(
@@ -77,6 +73,33 @@ export class KrakenReader {
   ): Promise<KrakenAccountUserAccounts> {
     const data = await readOnce(ctx, 'AccountUserSupply', () =>
       this.ofUser<{ accountUser: KrakenAccountUserAccounts }>('AccountUserSupply', customerId, ctx),
+    );
+    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
+    return data.accountUser;
+  }
+
+  /**
+   * As `accountsWithSupplyOf`, with each account's first page of bills issued in the window
+   * (`bills`): the check of an invoice request and that page in one query, once per request and
+   * window. {@link billsOfEach} continues from those pages.
+   */
+  async accountsWithFirstBillsOf(
+    customerId: string,
+    window: DateWindow,
+    ctx: CallContext,
+  ): Promise<KrakenAccountUserAccounts> {
+    const variables = {
+      withBills: true,
+      ...billDates(window),
+      first: this.config.pageSize,
+    };
+    const data = await readOnce(ctx, `AccountUserSupply:${window.oldest}:${window.newest}`, () =>
+      this.ofUser<{ accountUser: KrakenAccountUserAccounts }>(
+        'AccountUserSupply',
+        customerId,
+        ctx,
+        variables,
+      ),
     );
     if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
     return data.accountUser;
@@ -136,26 +159,30 @@ export class KrakenReader {
 
   /**
    * The bills of each account issued in the window (inclusive), in Kraken's order, per account
-   * in the order asked. The accounts' pages are asked together.
+   * in the order asked. The accounts' pages are asked together. `firstPages`: each account's
+   * first page, already read (`accountsWithFirstBillsOf`): the walk starts after them.
    */
   billsOfEach(
     accountNumbers: readonly string[],
     window: DateWindow,
     ctx: CallContext,
+    firstPages?: readonly (Connection<KrakenBill> | null)[],
   ): Promise<KrakenBill[][]> {
-    const dates = { issuedFrom: window.oldest, issuedTo: window.newest };
+    const dates = billDates(window);
     return this.walkEach<{ account: { bills: Connection<KrakenBill> | null } | null }, KrakenBill>(
       'AccountBills',
       accountNumbers.map((accountNumber) => ({ accountNumber, ...dates })),
       (data) => data.account?.bills ?? null,
       ctx,
+      firstPages,
     );
   }
 
   /**
    * Every page of one connection per set of variables: each round asks the next page of every
    * connection that has one, all in one query (`queryEach`), so a walk of several connections
-   * takes as many queries as the longest has pages.
+   * takes as many queries as the longest has pages. With `firstPages`, each connection's first
+   * page is given and the rounds start at the second.
    * @throws Error when a connection has more than KRAKEN_MAX_PAGES pages
    */
   private async walkEach<D, T>(
@@ -163,11 +190,28 @@ export class KrakenReader {
     sets: readonly Record<string, unknown>[],
     connectionOf: (data: D) => Connection<T> | null,
     ctx: CallContext,
+    firstPages?: readonly (Connection<T> | null)[],
   ): Promise<T[][]> {
     const nodes = sets.map((): T[] => []);
     const after = sets.map((): string | undefined => undefined);
+    // Keeps a page's nodes and cursor: whether the connection has a next page.
+    const take = (i: number, page: Connection<T> | null): boolean => {
+      if (!page) return false;
+      for (const edge of page.edges) if (edge?.node) nodes[i]!.push(edge.node);
+      if (!page.pageInfo.hasNextPage) return false;
+      if (!page.pageInfo.endCursor || page.pageInfo.endCursor === after[i]) {
+        throw new Error(`Kraken ${operation}: a next page without a new cursor`);
+      }
+      after[i] = page.pageInfo.endCursor;
+      return true;
+    };
     let pending = sets.map((_, i) => i);
-    for (let pages = 0; pending.length > 0; pages += 1) {
+    let pages = 0;
+    if (firstPages) {
+      pending = pending.filter((i) => take(i, firstPages[i] ?? null));
+      pages = 1;
+    }
+    for (; pending.length > 0; pages += 1) {
       if (pages >= this.config.maxPages) {
         throw new Error(`Kraken ${operation}: more than KRAKEN_MAX_PAGES pages`);
       }
@@ -177,17 +221,7 @@ export class KrakenReader {
         pending.map((i) => ({ ...sets[i], first, ...(after[i] ? { after: after[i] } : {}) })),
         ctx,
       );
-      pending = pending.filter((i, k) => {
-        const page = connectionOf(answers[k]!);
-        if (!page) return false;
-        for (const edge of page.edges) if (edge?.node) nodes[i]!.push(edge.node);
-        if (!page.pageInfo.hasNextPage) return false;
-        if (!page.pageInfo.endCursor || page.pageInfo.endCursor === after[i]) {
-          throw new Error(`Kraken ${operation}: a next page without a new cursor`);
-        }
-        after[i] = page.pageInfo.endCursor;
-        return true;
-      });
+      pending = pending.filter((i, k) => take(i, connectionOf(answers[k]!)));
     }
     return nodes;
   }
@@ -196,10 +230,11 @@ export class KrakenReader {
     operation: 'AccountUserAccounts' | 'AccountUserSupply' | 'AccountUserDetail',
     customerId: string,
     ctx: CallContext,
+    variables: Record<string, unknown> = {},
   ): Promise<T> {
     const accountUserId = this.userIdOf(customerId);
     try {
-      return await this.client.query<T>(operation, { accountUserId }, ctx);
+      return await this.client.query<T>(operation, { ...variables, accountUserId }, ctx);
     } catch (err) {
       if (err instanceof KrakenAnswerError && err.kind === 'notFound') {
         throw new CustomerNotFoundError();
@@ -207,4 +242,9 @@ export class KrakenReader {
       throw err;
     }
   }
+}
+
+/** The window as the bills field's arguments take it. */
+function billDates(window: DateWindow): { issuedFrom: string; issuedTo: string } {
+  return { issuedFrom: window.oldest, issuedTo: window.newest };
 }

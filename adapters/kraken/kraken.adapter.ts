@@ -65,6 +65,8 @@ export function createKrakenAdapter(
       listAccounts: (customerId, ctx) => energy.listAccounts(customerId, ctx),
       listAccountsById: (customerId, ids, ctx) => energy.listAccountsById(customerId, ids, ctx),
       listAccountRefs: (customerId, ctx) => energy.listAccountRefs(customerId, ctx),
+      listAccountRefsForInvoices: (customerId, window, ctx) =>
+        energy.listAccountRefsForInvoices(customerId, window, ctx),
       listInvoices: (customerId, ids, window, ctx) =>
         energy.listInvoices(customerId, ids, window, ctx),
       listConcessions: (customerId, accountId, ctx) =>

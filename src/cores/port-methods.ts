@@ -38,6 +38,7 @@ export const OPTIONAL_OPERATIONS = [
   'energy.listAccountsById',
   'banking.listAccountRefs',
   'energy.listAccountRefs',
+  'energy.listAccountRefsForInvoices',
 ] as const satisfies readonly OptionalOperation[];
 type Listed = (typeof OPTIONAL_OPERATIONS)[number];
 // Fails to compile when a port gains an optional method that the list above leaves out.

@@ -145,6 +145,7 @@ export const ANSWER_CONTRACTS: {
     listAccounts: ENERGY_ACCOUNTS,
     listAccountsById: ENERGY_ACCOUNTS,
     listAccountRefs: ACCOUNT_REFS,
+    listAccountRefsForInvoices: ACCOUNT_REFS,
     listInvoices: listOf(contract('energy-invoice')),
     listConcessions: listOf(contract('energy-concession')),
   },

@@ -87,6 +87,7 @@ export const OPERATIONS: OperationTable = {
     listAccounts: read('accounts', 60, 600),
     listAccountsById: read('accounts', 60, 600),
     listAccountRefs: read('accounts', 60, 600),
+    listAccountRefsForInvoices: read('accounts', 60, 600),
     listInvoices: read('billing', 300, 3600),
     listConcessions: read('billing', 300, 3600),
   },

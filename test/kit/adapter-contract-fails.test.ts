@@ -119,6 +119,12 @@ describe('adapter contract suite on a broken adapter', () => {
     );
   });
 
+  test('when the refs of an invoice check depend on the window, then the invoice refs check fails', () => {
+    expect(
+      failure('customer c-1001 (with data) when the energy port lists account refs for an invoice'),
+    ).toContain('2026-01-31');
+  });
+
   test('when the payees of a customer flagged for harm are served, then the harm check fails', () => {
     expect(failure('when the data of c-2002 (flagged for harm) is read')).toContain(
       'banking.listPayees resolved for a customer flagged for harm',

@@ -11,6 +11,7 @@ import { describeAdapterContract } from '@data-holder-gateway/adapter-sdk/contra
 function broken(inner: CoreAdapter): CoreAdapter {
   const banking = inner.banking!;
   const fdx = inner.fdx!;
+  const energy = inner.energy!;
   return {
     ...inner,
     // Defect 6: a regrouped operation that does not exist, and a group name with capitals.
@@ -70,6 +71,18 @@ function broken(inner: CoreAdapter): CoreAdapter {
       async listBalances(customerId, _ids, ctx) {
         const all = (await banking.listAccounts(customerId, ctx)).map((a) => a.accountId);
         return banking.listBalances(customerId, all, ctx);
+      },
+    },
+    energy: {
+      ...energy,
+      // Defect 10: the refs of an invoice check narrowed by the window (the first account only).
+      async listAccountRefsForInvoices(customerId, window, ctx) {
+        const all = await energy.listAccounts(customerId, ctx);
+        return (window.oldest < '2001-01-01' ? all : all.slice(0, 1)).map((a) => ({
+          accountId: a.accountId,
+          openStatus: a.openStatus,
+          ...(a.sharingRefusal ? { sharingRefusal: a.sharingRefusal } : {}),
+        }));
       },
     },
     fdx: {

@@ -132,4 +132,32 @@ describe('account check from account refs', () => {
     await expectRefused(service.invoicesForAccount('c-1', 'a-5', window, ctx), 'harm');
     expect(asked).toEqual([['a-1', 'a-2'], ['a-3']]);
   });
+
+  it('when the port reads refs for an invoice check, then invoices are checked with those refs, read with the request’s window, and the same window goes to the data call', async () => {
+    const windows: unknown[] = [];
+    const asked: string[][] = [];
+    const port: EnergyPort = {
+      listAccounts: noRecords,
+      listAccountsById: noRecords,
+      listAccountRefs: noRecords,
+      listAccountRefsForInvoices: (_c, window) => (windows.push(window), Promise.resolve(REFS)),
+      listInvoices: (_c, ids, window) => (
+        asked.push(ids),
+        windows.push(window),
+        Promise.resolve([])
+      ),
+      listConcessions: (_c, id) => (asked.push([id]), Promise.resolve([])),
+    };
+    const service = new EnergyService(port);
+    const query = { 'oldest-date': '2026-01-01', 'newest-date': '2026-01-31' };
+    const window = { oldest: '2026-01-01', newest: '2026-01-31' };
+    await service.invoices('c-1', ['a-2', 'a-1'], query, ctx);
+    await service.invoicesForAccount('c-1', 'a-3', query, ctx);
+    await expect(service.invoices('c-1', ['a-1', 'a-9'], query, ctx)).rejects.toBeInstanceOf(
+      AccountInQueryNotFoundError,
+    );
+    await expectRefused(service.invoicesForAccount('c-1', 'a-4', query, ctx), 'blocked');
+    expect(asked).toEqual([['a-1', 'a-2'], ['a-3']]);
+    expect(windows).toEqual(Array(6).fill(window));
+  });
 });

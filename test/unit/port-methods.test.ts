@@ -38,6 +38,7 @@ describe('port methods at start-up', () => {
       'energy.listAccountsById',
       'banking.listAccountRefs',
       'energy.listAccountRefs',
+      'energy.listAccountRefsForInvoices',
     ]);
   });
 

@@ -35,6 +35,14 @@ export interface KrakenAccount {
   createdAt: string | null;
   properties?: KrakenPropertyRef[] | null;
   activeHardshipAgreements?: (KrakenHardshipAgreement | null)[] | null;
+  /** The first page of bills in a window: `AccountUserSupply` with `withBills` only. */
+  bills?: KrakenConnection<KrakenBill> | null;
+}
+
+/** One page of a Relay connection, as the adapter selects it. */
+export interface KrakenConnection<T> {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: ({ node: T | null } | null)[];
 }
 
 export interface KrakenAccountUserAccounts {

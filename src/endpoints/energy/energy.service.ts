@@ -7,13 +7,19 @@
 import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
 import { presentEnergyAccount } from '@data-holder-gateway/adapter-sdk/presentation';
-import type { CallContext, EnergyInvoice, EnergyPort } from '../../ports';
+import type { AccountRef, CallContext, DateWindow, EnergyInvoice, EnergyPort } from '../../ports';
 import {
   AccountSelection,
   applyAccountFilters,
   namedAccountRecords,
   namedAccountRefs,
 } from '../account-selection';
+
+/** The request's inclusive issue-date window. */
+function windowOf(query: QueryValues): DateWindow {
+  // The route applies the window defaults (docs/api.md, "Requests") before the handler runs.
+  return { oldest: query['oldest-date']!, newest: query['newest-date']! };
+}
 
 /** issueDate descending; equal dates keep the core's order (the sort is stable). */
 function byIssueDateDescending(a: EnergyInvoice, b: EnergyInvoice): number {
@@ -51,11 +57,13 @@ export class EnergyService {
 
   /** Row 6: invoices of the body's accounts. */
   async invoices(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
-    const all = await namedAccountRefs(this.port, customerId, accountIds, ctx);
+    const window = windowOf(query);
+    const all = await this.invoiceAccountRefs(customerId, accountIds, window, ctx);
     const accounts = this.selection.requireAccounts(customerId, all, accountIds);
     return this.invoicePage(
       customerId,
       accounts.map((a) => a.accountId),
+      window,
       query,
       ctx,
     );
@@ -68,12 +76,13 @@ export class EnergyService {
     query: QueryValues,
     ctx: CallContext,
   ) {
+    const window = windowOf(query);
     this.selection.requireAccount(
       customerId,
-      await namedAccountRefs(this.port, customerId, [accountId], ctx),
+      await this.invoiceAccountRefs(customerId, [accountId], window, ctx),
       accountId,
     );
-    return this.invoicePage(customerId, [accountId], query, ctx);
+    return this.invoicePage(customerId, [accountId], window, query, ctx);
   }
 
   /** Row 13: `{ data: { concessions } }` only, in the core's order. */
@@ -86,14 +95,29 @@ export class EnergyService {
     return { data: { concessions: await this.port.listConcessions(customerId, accountId, ctx) } };
   }
 
+  /**
+   * What the check of an invoice request reads: the refs read with the window when the core can
+   * join the first page of invoices to them (`listAccountRefsForInvoices`), else as for any data
+   * request.
+   */
+  private invoiceAccountRefs(
+    customerId: string,
+    accountIds: readonly string[],
+    window: DateWindow,
+    ctx: CallContext,
+  ): Promise<AccountRef[]> {
+    return this.port.listAccountRefsForInvoices
+      ? this.port.listAccountRefsForInvoices(customerId, window, ctx)
+      : namedAccountRefs(this.port, customerId, accountIds, ctx);
+  }
+
   private async invoicePage(
     customerId: string,
     accountIds: string[],
+    window: DateWindow,
     query: QueryValues,
     ctx: CallContext,
   ) {
-    // The route applies the window defaults (docs/api.md, "Requests") before the handler runs.
-    const window = { oldest: query['oldest-date']!, newest: query['newest-date']! };
     const invoices = await this.port.listInvoices(customerId, accountIds, window, ctx);
     const page = paginate([...invoices].sort(byIssueDateDescending), query);
     return { data: { invoices: page.records }, links: page.links, meta: page.meta };

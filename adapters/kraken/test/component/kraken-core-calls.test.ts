@@ -11,15 +11,17 @@ import {
   krakenCalls,
   krakenCases,
   krakenCountEnv,
+  NO_CACHE,
   type CountedCore,
 } from '../../../../test/helpers/core-calls';
 
 /**
  * Endpoint → Kraken operations (customer 1: 3 served accounts, 2 electricity agreements in force,
  * the first two accounts' 2026 bills in 6 pages of 5). The energy endpoints read the accounts
- * with their supply and the user's concession cards in one query; the account list then reads the
- * rates of its plans, invoices the named accounts' bills, several products' or accounts' pages
- * aliased in one query per page round.
+ * with their supply and the user's concession cards in one query (invoices: with each account's
+ * first page of bills in the window); the account list then reads the rates of its plans,
+ * invoices the named accounts' next bill pages, several products' or accounts' pages aliased in
+ * one query per page round.
  */
 const EXPECTED: Record<string, number> = {
   'authorisation list': 1,
@@ -27,8 +29,8 @@ const EXPECTED: Record<string, number> = {
   'customer identity': 1,
   'energy accounts (all 3)': 2,
   'energy accounts (2 of 3 by id)': 2,
-  'invoices (2 of 3)': 4,
-  'invoices of one account': 4,
+  'invoices (2 of 3)': 3,
+  'invoices of one account': 3,
   concessions: 1,
 };
 
@@ -53,13 +55,38 @@ describe('Kraken operations per request, cold', () => {
     expect(Object.fromEntries(counts.map((c) => [c.endpoint, c.calls]))).toEqual(EXPECTED);
   });
 
-  it('when invoices are asked, then the accounts with their supply are read once, then the named accounts’ bills, both accounts’ pages in one query per page (no rates)', async () => {
+  it('when invoices are asked, then the accounts are read once with their supply and first bill pages, then the named accounts’ next bills, both accounts’ pages in one query per page (no rates)', async () => {
     const [invoices] = await countCoreCalls(
       core,
       krakenCases(sim).filter((c) => c.endpoint === 'invoices (2 of 3)'),
     );
     const times = (op: string) => invoices!.called.filter((c) => c === op).length;
-    expect(['AccountUserSupply', 'ProductRates', 'AccountBills'].map(times)).toEqual([1, 0, 3]);
+    expect(['AccountUserSupply', 'ProductRates', 'AccountBills'].map(times)).toEqual([1, 0, 2]);
+  });
+
+  it('when the check’s refs come from the cache, then the invoices read the accounts with their first bill pages themselves: 3 operations again, and the same answer', async () => {
+    const ttls = { ...JSON.parse(NO_CACHE), 'energy.listAccountRefsForInvoices': 60 };
+    const warm = await countedGateway(
+      { ...krakenCountEnv(sim), CACHE_TTL_SECONDS: JSON.stringify(ttls) },
+      krakenCalls(sim),
+    );
+    try {
+      const [invoices] = krakenCases(sim).filter((c) => c.endpoint === 'invoices (2 of 3)');
+      const ask = async () => {
+        const mark = warm.calls().length;
+        const res = await warm.gw.request('POST', invoices!.path, { body: invoices!.body });
+        return { status: res.status, body: res.body, called: warm.calls().slice(mark) };
+      };
+      const cold = await ask();
+      const refsCached = await ask();
+      expect([cold.status, refsCached.status]).toEqual([200, 200]);
+      expect(cold.called).toEqual(['AccountUserSupply', 'AccountBills', 'AccountBills']);
+      expect(refsCached.called).toEqual(['AccountUserSupply', 'AccountBills', 'AccountBills']);
+      expect(refsCached.body).toEqual(cold.body);
+      expect(cold.body.data.invoices.length).toBeGreaterThan(10);
+    } finally {
+      await warm.gw.close();
+    }
   });
 
   it('when the same request comes twice, then the second reads everything again (no reads kept between requests)', async () => {

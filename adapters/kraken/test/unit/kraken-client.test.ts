@@ -192,7 +192,7 @@ describe('Kraken customers and paging', () => {
     });
   });
 
-  it('when bills are walked two at a time, then every page is read with first 2 and the next cursor', async () => {
+  it('when bills are walked two at a time, then the first page comes with the accounts and every next page is read with first 2 and the next cursor', async () => {
     await withAdapter({ pageSize: 2 }, async (adapter, sim) => {
       const [home] = sim.data.users[0]!.accountNumbers;
       const window = { oldest: '2026-01-01', newest: '2026-06-30' };
@@ -204,22 +204,32 @@ describe('Kraken customers and paging', () => {
           b.issuedDate <= window.newest,
       );
       expect(invoices.map((i) => i.invoiceNumber)).toEqual(expected.map((b) => b.id));
-      const pages = sim.requests.filter((r) => r.operationName === 'AccountBills');
-      expect(pages).toHaveLength(3);
+      const pages = sim.requests.filter((r) =>
+        ['AccountUserSupply', 'AccountBills'].includes(r.operationName ?? ''),
+      );
+      expect(pages.map((p) => p.operationName)).toEqual([
+        'AccountUserSupply',
+        'AccountBills',
+        'AccountBills',
+      ]);
       expect(
         pages.map((p) => [p.variables.first, p.variables.issuedFrom, p.variables.issuedTo]),
       ).toEqual(Array(3).fill([2, '2026-01-01', '2026-06-30']));
-      expect(pages.map((p) => p.variables.after === undefined)).toEqual([true, false, false]);
+      expect(pages.map((p) => [p.variables.withBills, p.variables.after === undefined])).toEqual([
+        [true, true],
+        [undefined, false],
+        [undefined, false],
+      ]);
     });
   });
 
-  it('when more pages follow than KRAKEN_MAX_PAGES allows, then the call fails instead of reading on', async () => {
+  it('when more pages follow than KRAKEN_MAX_PAGES allows, then the call fails instead of reading on (the first page, read with the accounts, counts)', async () => {
     await withAdapter({ pageSize: 1, maxPages: 3 }, async (adapter, sim) => {
       const [home] = sim.data.users[0]!.accountNumbers;
       await expect(adapter.energy.listInvoices('1', [home!], WINDOW, ctx())).rejects.toThrow(
         /KRAKEN_MAX_PAGES/,
       );
-      expect(sim.requests.filter((r) => r.operationName === 'AccountBills')).toHaveLength(3);
+      expect(sim.requests.filter((r) => r.operationName === 'AccountBills')).toHaveLength(2);
     });
   });
 

@@ -6,7 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSchema, parse, print, validate, validateSchema, type DocumentNode } from 'graphql';
+import {
+  buildSchema,
+  parse,
+  print,
+  validate,
+  validateSchema,
+  visit,
+  type DocumentNode,
+  type FieldNode,
+} from 'graphql';
 import { extractSubsetSdl, readOperations, SUBSET_FILE } from '../../../../scripts/kraken-schema';
 import { loadOperations, OPERATION_NAMES } from '../../kraken-queries';
 import { MAX_PAGE_SIZE } from '../../kraken-client';
@@ -45,7 +54,11 @@ describe('the Kraken schema subset and the adapter operations', () => {
 
   it('when a connection is paged, then the page size is a variable the client keeps at most 100', () => {
     const paged = operations.filter(({ file }) => /\bfirst:/.test(source(file)));
-    expect(paged.map((o) => o.file)).toEqual(['AccountBills.graphql', 'ProductRates.graphql']);
+    expect(paged.map((o) => o.file)).toEqual([
+      'AccountBills.graphql',
+      'AccountUserSupply.graphql',
+      'ProductRates.graphql',
+    ]);
     for (const { file } of paged) {
       expect({ file, literal: /\bfirst:\s*\d/.test(source(file)) }).toEqual({
         file,
@@ -53,6 +66,25 @@ describe('the Kraken schema subset and the adapter operations', () => {
       });
     }
     expect(MAX_PAGE_SIZE).toBeLessThanOrEqual(100);
+  });
+
+  it('when the accounts query reads the first bill page, then it selects exactly what AccountBills selects of a page, with the same window arguments', () => {
+    const billsField = (file: string) => {
+      let found: FieldNode | undefined;
+      visit(operations.find((o) => o.file === file)!.document, {
+        Field: (f) => {
+          if (f.name.value === 'bills') found = f;
+        },
+      });
+      return found!;
+    };
+    const paging = billsField('AccountBills.graphql');
+    const first = billsField('AccountUserSupply.graphql');
+    expect(print(first.selectionSet!)).toEqual(print(paging.selectionSet!));
+    const args = (f: FieldNode) =>
+      f.arguments!.map((a) => print(a)).filter((a) => !a.startsWith('after'));
+    expect(args(first)).toEqual(args(paging));
+    expect(first.directives!.map((d) => print(d))).toEqual(['@include(if: $withBills)']);
   });
 
   // An optional test input, not gateway configuration: the full schema is not in the repository.

@@ -1,9 +1,10 @@
 /**
  * The optional account reads of the banking and energy ports, checked alike against the port's
- * own `listAccounts`: `listAccountsById` (the check of named accounts) and `listAccountRefs`
- * (the check of a data request).
+ * own `listAccounts`: `listAccountsById` (the check of named accounts), `listAccountRefs` (the
+ * check of a data request) and energy's `listAccountRefsForInvoices` (the check of an invoice
+ * request, whatever its window).
  */
-import type { AccountRef, CallContext } from '../ports/core.port';
+import type { AccountRef, CallContext, DateWindow } from '../ports/core.port';
 import { accountRefOf } from './checks';
 import type { ContractHarness } from './harness';
 
@@ -11,7 +12,18 @@ import type { ContractHarness } from './harness';
 interface OptionalAccountReads {
   listAccountsById?(customerId: string, accountIds: string[], ctx: CallContext): Promise<unknown>;
   listAccountRefs?(customerId: string, ctx: CallContext): Promise<AccountRef[]>;
+  listAccountRefsForInvoices?(
+    customerId: string,
+    window: DateWindow,
+    ctx: CallContext,
+  ): Promise<AccountRef[]>;
 }
+
+/** A window wider than any invoice history, and one month of it. */
+const INVOICE_WINDOWS: readonly DateWindow[] = [
+  { oldest: '2000-01-01', newest: '2099-12-31' },
+  { oldest: '2026-01-01', newest: '2026-01-31' },
+];
 
 export function describeAccountReads(
   h: ContractHarness,
@@ -39,5 +51,17 @@ export function describeAccountReads(
     const listed = await accounts();
     const got = await h.call(`${family}.listAccountRefs`, (ctx) => refs(customerId, ctx));
     expect(got).toEqual(listed.map(accountRefOf));
+  });
+
+  test(`when the ${family} port lists account refs for an invoice check, then they are the listed records’ refs, in list order, whatever the window`, async () => {
+    const refs = port().listAccountRefsForInvoices?.bind(port());
+    if (!refs) return;
+    const expected = (await accounts()).map(accountRefOf);
+    for (const window of INVOICE_WINDOWS) {
+      const got = await h.call(`${family}.listAccountRefsForInvoices`, (ctx) =>
+        refs(customerId, window, ctx),
+      );
+      expect({ window, refs: got }).toEqual({ window, refs: expected });
+    }
   });
 }

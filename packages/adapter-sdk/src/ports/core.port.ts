@@ -223,6 +223,19 @@ export interface EnergyPort {
   ): Promise<EnergyAccountRecord[]>;
   /** As {@link BankingPort.listAccountRefs}, for energy accounts (invoices, concessions). Optional. */
   listAccountRefs?(customerId: string, ctx: CallContext): Promise<AccountRef[]>;
+  /**
+   * The same refs as `listAccountRefs`, read for a check of invoices issued in `window`: the
+   * gateway asks this, when present, before `listInvoices` of the same request with the same
+   * window. Optional: implement it when your core can read the first page of the accounts'
+   * invoices in the same call as the accounts, and keep that page for `listInvoices` with
+   * `readOnce` (the request's reads), so that the check costs no call of its own. The answer
+   * must not depend on the window.
+   */
+  listAccountRefsForInvoices?(
+    customerId: string,
+    window: DateWindow,
+    ctx: CallContext,
+  ): Promise<AccountRef[]>;
   /** Invoices of the given accounts whose issueDate lies in the window. */
   listInvoices(
     customerId: string,
