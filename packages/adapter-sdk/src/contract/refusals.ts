@@ -46,6 +46,9 @@ async function refusalsByRecord(
   return seen;
 }
 
+/** An invoice window for the calls that take one: the refusal does not depend on it. */
+const ANY_WINDOW = { oldest: '2000-01-01', newest: '2099-12-31' };
+
 /** The customer-scoped list calls a harm-flagged customer must be refused on. */
 function customerCalls(
   h: ContractHarness,
@@ -68,6 +71,13 @@ function customerCalls(
     const refs = h.ports.has(port) ? h.port(port).listAccountRefs?.bind(h.port(port)) : undefined;
     if (refs) calls.push([`${port}.listAccountRefs`, (ctx) => refs(customerId, ctx)]);
   }
+  const energy = h.ports.has('energy') ? h.port('energy') : undefined;
+  const invoiceRefs = energy?.listAccountRefsForInvoices?.bind(energy);
+  if (invoiceRefs)
+    calls.push([
+      'energy.listAccountRefsForInvoices',
+      (ctx) => invoiceRefs(customerId, ANY_WINDOW, ctx),
+    ]);
   return calls;
 }
 
