@@ -21,8 +21,12 @@ export interface CacheStore {
   readonly kind: 'memory' | 'redis';
   /** The entry, or undefined. @throws when the store cannot answer */
   get(key: string): Promise<CacheEntry | undefined>;
-  /** Stores an entry that disappears after `ttlMs`. @throws when the store cannot answer */
-  set(key: string, entry: CacheEntry, ttlMs: number): Promise<void>;
+  /**
+   * Stores an entry that disappears after `ttlMs`. `valueJson`: the value's JSON as `serialize`
+   * writes it, when the caller has it already (a store that keeps text need not write it again).
+   * @throws when the store cannot answer
+   */
+  set(key: string, entry: CacheEntry, ttlMs: number, valueJson?: string): Promise<void>;
 }
 
 const MAP_TAG = '__dhgMap';
@@ -30,9 +34,13 @@ const MAP_TAG = '__dhgMap';
 const tagMaps = (_k: string, v: unknown): unknown =>
   v instanceof Map ? { [MAP_TAG]: [...v.entries()] } : v;
 
-/** JSON with Map support (ports return a Map for instalment plans). */
-export function serialize(entry: CacheEntry): string {
-  return JSON.stringify(entry, tagMaps);
+/**
+ * JSON with Map support (ports return a Map for instalment plans). `valueJson`: the value's own
+ * JSON (from {@link readOnlyCopyWithJson}), put in as it is instead of writing the value again.
+ */
+export function serialize(entry: CacheEntry, valueJson?: string): string {
+  if (valueJson === undefined) return JSON.stringify(entry, tagMaps);
+  return `{"value":${valueJson},"storedAt":${JSON.stringify(entry.storedAt)}}`;
 }
 
 /** A Map that cannot be changed: the Map of a read-only value (instalment plans). */
@@ -90,10 +98,21 @@ export function deserialize(text: string): unknown {
  * @throws when the value cannot be written as JSON (a BigInt, a cycle)
  */
 export function readOnlyCopy<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || readOnlyCopies.has(value)) return value;
-  const copy = deserialize(JSON.stringify(value, tagMaps)) as T & object;
+  return readOnlyCopyWithJson(value).copy;
+}
+
+/**
+ * As {@link readOnlyCopy}, with the JSON the copy was read back from (none when nothing was
+ * copied), so that a store keeping JSON text does not write the value a second time.
+ */
+export function readOnlyCopyWithJson<T>(value: T): { copy: T; json?: string } {
+  if (value === null || typeof value !== 'object' || readOnlyCopies.has(value)) {
+    return { copy: value };
+  }
+  const json = JSON.stringify(value, tagMaps);
+  const copy = deserialize(json) as T & object;
   readOnlyCopies.add(copy);
-  return copy;
+  return { copy, json };
 }
 
 /**
@@ -154,8 +173,8 @@ export function redisCacheStore(redis: RedisClient, cipher?: CacheCipher): Cache
       // Read-only like the in-process store's entries: services behave the same over either.
       return deserialize(cipher ? cipher.decrypt(key, stored) : stored) as CacheEntry;
     },
-    async set(key, entry, ttlMs) {
-      const text = serialize(entry);
+    async set(key, entry, ttlMs, valueJson) {
+      const text = serialize(entry, valueJson);
       await redis.set(
         key,
         cipher ? cipher.encrypt(key, text) : text,

@@ -2,8 +2,9 @@
 import crypto from 'node:crypto';
 import pino from 'pino';
 import { GatewayMetrics } from '../../src/observability/metrics';
-import type { CacheStore } from '../../src/resilience/cache';
-import { memoryCacheStore } from '../../src/resilience/cache';
+import type { CacheEntry, CacheStore } from '../../src/resilience/cache';
+import { memoryCacheStore, redisCacheStore, serialize } from '../../src/resilience/cache';
+import type { RedisClient } from '../../src/resilience/redis';
 import { CachedCalls, KEYS_REMEMBERED } from '../../src/resilience/cached-calls';
 import { redisKeys } from '../../src/resilience/redis-keys';
 
@@ -107,6 +108,47 @@ describe('CachedCalls', () => {
     expect(served).not.toBe(answer);
     expect(Object.isFrozen(served) && Object.isFrozen(served.tags)).toBe(true);
     expect((await calls.get('customer.getCustomerDetail', 'k'))!.value).toBe(served);
+  });
+
+  it('when an answer is stored, then the store gets the JSON its copy was made from, which serialises the entry as the value itself does', async () => {
+    const writes: { entry: CacheEntry; json?: string }[] = [];
+    const recording: CacheStore = {
+      kind: 'redis',
+      get: () => Promise.resolve(undefined),
+      set: (_key, entry, _ttl, json) => (writes.push({ entry, json }), Promise.resolve()),
+    };
+    const { calls } = cachedCalls(recording);
+    const plans = new Map([['acc-1', { supported: true, plans: [{ planId: 'p', n: 2 }] }]]);
+    for (const answer of [{ name: 'x', tags: ['a'], 3: 'three' }, plans]) {
+      calls.store('banking.listInstalmentPlans', 'k', answer, 60_000);
+    }
+    expect(writes).toHaveLength(2);
+    for (const { entry, json } of writes) {
+      expect(json).toEqual(expect.any(String));
+      expect(serialize(entry, json)).toBe(serialize(entry));
+    }
+  });
+
+  it('when the Redis store is handed the JSON of the value, then it stores that text and writes the value no second time', async () => {
+    const stored = new Map<string, string>();
+    const redis = {
+      get: async (key: string) => stored.get(key) ?? null,
+      set: async (key: string, text: string) => (stored.set(key, text), 'OK'),
+    } as unknown as RedisClient;
+    const { calls } = cachedCalls(redisCacheStore(redis));
+    const answer = { name: 'x' };
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      calls.store('customer.getCustomerDetail', 'k', answer, 60_000);
+      await new Promise((r) => setImmediate(r));
+      expect(stringify.mock.calls.filter(([v]) => v === answer)).toHaveLength(1);
+      expect(stringify.mock.calls.some(([v]) => (v as CacheEntry)?.value !== undefined)).toBe(
+        false,
+      );
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(stored.get('k')).toBe('{"value":{"name":"x"},"storedAt":1000}');
   });
 
   it('when an answer cannot be written as JSON, then it is served as it is, not stored, and counted', async () => {
