@@ -4,7 +4,8 @@
  *
  * Run: `npm run kraken:schema -- <full SDL file> [--check]`
  *
- * The subset is walked from the adapter's own operations (`adapters/kraken/queries/*.graphql`):
+ * The subset is walked from the adapter's own operations (`adapters/kraken/queries/*.graphql`,
+ * with the fragments of `queries/fragments/` they spread):
  * every field they select, the types of those fields and of their arguments (input objects,
  * enums and scalars whole), the types their fragments name, and every implementation of a kept
  * interface (with the interface's kept fields, so the subset stays a valid schema and the
@@ -35,6 +36,7 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
+import { withFragments } from '../adapters/kraken/kraken-queries';
 
 export const QUERIES_DIR = path.join(__dirname, '..', 'adapters', 'kraken', 'queries');
 export const SUBSET_FILE = path.join(
@@ -59,7 +61,10 @@ export function readOperations(dir = QUERIES_DIR): { file: string; document: Doc
     .readdirSync(dir)
     .filter((f) => f.endsWith('.graphql'))
     .sort()
-    .map((file) => ({ file, document: parse(fs.readFileSync(path.join(dir, file), 'utf8')) }));
+    .map((file) => ({
+      file,
+      document: parse(withFragments(fs.readFileSync(path.join(dir, file), 'utf8'), dir)),
+    }));
 }
 
 /** Kept types: the selected fields of objects and interfaces; `null` for types kept whole. */
@@ -82,6 +87,9 @@ function collectUsed(schema: GraphQLSchema, document: DocumentNode, kept: Kept):
       },
       InlineFragment(node) {
         if (node.typeCondition) keepType(node.typeCondition.name.value);
+      },
+      FragmentDefinition(node) {
+        keepType(node.typeCondition.name.value);
       },
       VariableDefinition() {
         const type = typeInfo.getInputType();

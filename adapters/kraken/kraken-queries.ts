@@ -2,7 +2,8 @@
  * The adapter's GraphQL operations, read once from `queries/*.graphql` (the files the schema test
  * validates against the subset of Kraken's schema, and `npm run kraken:schema` walks).
  *
- * The files stay the single source of each operation's text. A compiled gateway (`dist/`) runs
+ * The files stay the single source of each operation's text; a selection two operations share is
+ * a named fragment in `queries/fragments/`, appended to each operation that spreads it. A compiled gateway (`dist/`) runs
  * beside the repository's sources, so the folder is looked for next to this module first (ts-node,
  * jest) and then at its place in the source tree.
  */
@@ -44,14 +45,42 @@ export function queriesDir(): string {
   return dir;
 }
 
-/** Every operation's text, read from its file. */
+/** Every operation's text, read from its file, with the fragments it spreads. */
 export function loadOperations(dir = queriesDir()): Readonly<Record<OperationName, string>> {
   return Object.fromEntries(
     OPERATION_NAMES.map((name) => [
       name,
-      fs.readFileSync(path.join(dir, `${name}.graphql`), 'utf8'),
+      withFragments(fs.readFileSync(path.join(dir, `${name}.graphql`), 'utf8'), dir),
     ]),
   ) as Record<OperationName, string>;
+}
+
+/**
+ * An operation's text followed by every named fragment it spreads (`...Name`), each read from
+ * `fragments/<Name>.graphql` once, the fragments' own spreads included: a GraphQL document must
+ * define each fragment it uses, and the files keep a selection two operations share written once.
+ * @throws Error when a spread fragment has no file
+ */
+export function withFragments(text: string, dir = queriesDir()): string {
+  const added = new Set<string>();
+  const texts = [text];
+  for (let i = 0; i < texts.length; i += 1) {
+    for (const name of spreadNames(texts[i]!)) {
+      if (added.has(name)) continue;
+      added.add(name);
+      const file = path.join(dir, 'fragments', `${name}.graphql`);
+      if (!fs.existsSync(file)) throw new Error(`Kraken adapter: no fragment file ${file}`);
+      texts.push(fs.readFileSync(file, 'utf8'));
+    }
+  }
+  return texts.join('\n');
+}
+
+/** The names of the fragments a text spreads. */
+function spreadNames(text: string): string[] {
+  const names: string[] = [];
+  visit(parse(text), { FragmentSpread: (node) => void names.push(node.name.value) });
+  return names;
 }
 
 /** An operation asked for several sets of variables at once (see {@link aliasedOperation}). */
@@ -100,5 +129,6 @@ export function aliasedOperation(text: string, count: number): AliasedOperation 
     variableDefinitions,
     selectionSet: { ...operation.selectionSet, selections },
   };
-  return { text: print({ ...document, definitions: [aliased] }), keys };
+  const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+  return { text: print({ ...document, definitions: [aliased, ...fragments] }), keys };
 }

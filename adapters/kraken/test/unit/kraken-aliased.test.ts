@@ -43,6 +43,8 @@ describe('Kraken operations asked for several sets at once', () => {
       expect(validate(subset, parse(text)).map((e) => e.message)).toEqual([]);
       expect(keys).toEqual([name === 'ProductRates' ? 'product' : 'account']);
       expect(text).toContain(`${keys[0]}_2:`);
+      // A fragment the operation spreads is defined once, not per alias.
+      expect(text.match(/fragment BillPage/g)?.length ?? 0).toBe(name === 'AccountBills' ? 1 : 0);
     },
   );
 

@@ -5,6 +5,7 @@
  * `npm run kraken:schema` extracts from it.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   buildSchema,
@@ -17,7 +18,7 @@ import {
   type FieldNode,
 } from 'graphql';
 import { extractSubsetSdl, readOperations, SUBSET_FILE } from '../../../../scripts/kraken-schema';
-import { loadOperations, OPERATION_NAMES } from '../../kraken-queries';
+import { loadOperations, OPERATION_NAMES, withFragments } from '../../kraken-queries';
 import { MAX_PAGE_SIZE } from '../../kraken-client';
 
 const subset = buildSchema(fs.readFileSync(SUBSET_FILE, 'utf8'));
@@ -68,7 +69,7 @@ describe('the Kraken schema subset and the adapter operations', () => {
     expect(MAX_PAGE_SIZE).toBeLessThanOrEqual(100);
   });
 
-  it('when the accounts query reads the first bill page, then it selects exactly what AccountBills selects of a page, with the same window arguments', () => {
+  it('when the accounts query reads the first bill page, then it reads the page AccountBills reads (one fragment), with the same window arguments', () => {
     const billsField = (file: string) => {
       let found: FieldNode | undefined;
       visit(operations.find((o) => o.file === file)!.document, {
@@ -80,11 +81,22 @@ describe('the Kraken schema subset and the adapter operations', () => {
     };
     const paging = billsField('AccountBills.graphql');
     const first = billsField('AccountUserSupply.graphql');
-    expect(print(first.selectionSet!)).toEqual(print(paging.selectionSet!));
+    for (const field of [paging, first])
+      expect(print(field.selectionSet!)).toBe('{\n  ...BillPage\n}');
     const args = (f: FieldNode) =>
       f.arguments!.map((a) => print(a)).filter((a) => !a.startsWith('after'));
     expect(args(first)).toEqual(args(paging));
     expect(first.directives!.map((d) => print(d))).toEqual(['@include(if: $withBills)']);
+  });
+
+  it('when an operation spreads fragments, then each is appended once, and a spread without a fragment file fails naming it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kraken-fragments-'));
+    fs.mkdirSync(path.join(dir, 'fragments'));
+    fs.writeFileSync(path.join(dir, 'fragments', 'A.graphql'), 'fragment A on T { x ...B }');
+    fs.writeFileSync(path.join(dir, 'fragments', 'B.graphql'), 'fragment B on T { y }');
+    const text = withFragments('query Q { t { ...A ...B } u { ...A } }', dir);
+    expect(text.match(/fragment \w/g)).toEqual(['fragment A', 'fragment B']);
+    expect(() => withFragments('query Q { t { ...C } }', dir)).toThrow(/fragments\/C\.graphql/);
   });
 
   // An optional test input, not gateway configuration: the full schema is not in the repository.

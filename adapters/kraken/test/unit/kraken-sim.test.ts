@@ -3,12 +3,10 @@
  * (KT-CT-1112 without one), a refresh token is used once, `first` is at most 100, and faults are
  * set over HTTP as well as from code.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { loadOperations, type OperationName } from '../../kraken-queries';
 import { startKrakenSimulator, type KrakenSimulator } from '../../simulator/simulator';
 
-const query = (name: string) =>
-  fs.readFileSync(path.join(__dirname, '..', '..', 'queries', `${name}.graphql`), 'utf8');
+const query = (name: OperationName) => loadOperations()[name];
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('the Kraken simulator', () => {
