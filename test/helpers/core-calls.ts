@@ -6,13 +6,12 @@
  * simulator's data set; the component tests assert their counts, and `npm run core-calls` prints
  * them as the table of docs/benchmarks.md.
  */
-import { OPERATION_NAMES } from '../../src/resilience/operations';
 import type { FineractSimulator } from '../../adapters/fineract/simulator/simulator';
 import type { KrakenSimulator } from '../../adapters/kraken/simulator/simulator';
 import { startGateway, type TestGateway } from './gateway';
+import { type Env, fineractSimEnv, krakenSimEnv } from './simulator-env';
 
-/** Every cached operation at TTL 0, so every request is a cold one. */
-export const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
+export { NO_CACHE } from './simulator-env';
 
 /** One request of the table. */
 export interface CoreCallCase {
@@ -107,22 +106,9 @@ export const FINERACT_CASES: readonly CoreCallCase[] = [
 ];
 
 /** Fineract's settings of the counts: those of the Fineract component tests. */
-export function fineractCountEnv(sim: FineractSimulator): Record<string, string | number> {
-  return {
-    CORE_ADAPTER: 'fineract',
-    FINERACT_BASE_URL: sim.url,
-    FINERACT_USERNAME: 'mifos',
-    FINERACT_PASSWORD: 'password',
-    FINERACT_TENANT: 'default',
-    FINERACT_CUSTOMERS: JSON.stringify({
-      '1': { selfServiceUsername: 'client1', selfServicePassword: 'client1-pass' },
-    }),
-    FINERACT_INSTALMENT_PRODUCTS: '[1]',
-    FINERACT_PAGE_SIZE: 4,
-    CACHE_TTL_SECONDS: NO_CACHE,
-    // Every answer checked against its operation's contract: one out of it fails the case (502).
-    ADAPTER_OUTPUT_CHECK: 'enforce',
-  };
+export function fineractCountEnv(sim: FineractSimulator): Env {
+  // Every answer checked against its operation's contract: one out of it fails the case (502).
+  return { ...fineractSimEnv(sim), ADAPTER_OUTPUT_CHECK: 'enforce' };
 }
 
 /** Kraken's customer 1 and its first two served accounts (the data set is generated from a seed). */
@@ -173,16 +159,8 @@ export function krakenCases(sim: KrakenSimulator): CoreCallCase[] {
 }
 
 /** Kraken's settings of the counts: those of the Kraken component tests. */
-export function krakenCountEnv(sim: KrakenSimulator): Record<string, string | number> {
-  return {
-    CORE_ADAPTER: 'kraken',
-    KRAKEN_BASE_URL: sim.url,
-    KRAKEN_API_KEY: sim.apiKey,
-    KRAKEN_CUSTOMERS: JSON.stringify(sim.data.customers),
-    KRAKEN_PAGE_SIZE: 5,
-    CACHE_TTL_SECONDS: NO_CACHE,
-    ADAPTER_OUTPUT_CHECK: 'enforce',
-  };
+export function krakenCountEnv(sim: KrakenSimulator): Env {
+  return { ...krakenSimEnv(sim), ADAPTER_OUTPUT_CHECK: 'enforce' };
 }
 
 /** One case's outcome: the answer's status and the core calls it made. */
@@ -231,10 +209,7 @@ export const krakenCalls = (sim: KrakenSimulator) => () =>
     .map((r) => r.operationName ?? '(anonymous)');
 
 /** A gateway on the core, its Kraken token (if any) already obtained by a first request. */
-export async function countedGateway(
-  env: Record<string, string | number>,
-  calls: () => string[],
-): Promise<CountedCore> {
+export async function countedGateway(env: Env, calls: () => string[]): Promise<CountedCore> {
   const gw = await startGateway(env);
   await gw.get('/v1/common/customer/1/detail');
   return { gw, calls };

@@ -9,7 +9,6 @@
  */
 import fs from 'node:fs';
 import { isInteger, isSafeNumber, parse } from 'lossless-json';
-import { OPERATION_NAMES } from '../../../../src/resilience/operations';
 import { refOf } from '../../../../contracts';
 import {
   DEFAULT_DATASET_FILE,
@@ -18,6 +17,7 @@ import {
   type FineractSimulator,
 } from '../../simulator/simulator';
 import { contractErrors } from '../../../../test/helpers/contracts';
+import { type Env, fineractSimEnv } from '../../../../test/helpers/simulator-env';
 import {
   startGateway,
   type TestGateway,
@@ -25,7 +25,6 @@ import {
 } from '../../../../test/helpers/gateway';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Env = Record<string, string | number>;
 
 // ---------------------------------------------------------------------------------------------
 // The data set, read on its own: safe integers as numbers, every other number as its text.
@@ -163,25 +162,13 @@ const fdxView = (t: Rec) => ({
 // The gateway on the Fineract adapter
 // ---------------------------------------------------------------------------------------------
 
-/** Every cached operation at TTL 0, so each call reaches the simulator (and its request log). */
-const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
 const BSB = '012-345';
 
 function fineractEnv(sim: FineractSimulator, extra: Env = {}): Env {
   return {
-    CORE_ADAPTER: 'fineract',
-    FINERACT_BASE_URL: sim.url,
-    FINERACT_USERNAME: 'mifos',
-    FINERACT_PASSWORD: 'password',
-    FINERACT_TENANT: 'default',
+    ...fineractSimEnv(sim),
     FINERACT_BSB: BSB,
-    FINERACT_CUSTOMERS: JSON.stringify({
-      '1': { selfServiceUsername: 'client1', selfServicePassword: 'client1-pass' },
-    }),
     FINERACT_PRODUCT_CATEGORIES: JSON.stringify(PRODUCT_CATEGORIES),
-    FINERACT_INSTALMENT_PRODUCTS: '[1]',
-    FINERACT_PAGE_SIZE: 4,
-    CACHE_TTL_SECONDS: NO_CACHE,
     ...extra,
   };
 }

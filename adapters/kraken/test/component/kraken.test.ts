@@ -9,19 +9,14 @@
  */
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { OPERATION_NAMES } from '../../../../src/resilience/operations';
 import { contractErrors } from '../../../../test/helpers/contracts';
+import { type Env, krakenSimEnv } from '../../../../test/helpers/simulator-env';
 import {
   startGateway,
   type TestGateway,
   type TestResponse,
 } from '../../../../test/helpers/gateway';
 import { startKrakenSimulator, type KrakenSimulator } from '../../simulator/simulator';
-
-type Env = Record<string, string | number>;
-
-/** Every cached operation at TTL 0, so each call reaches the simulator. */
-const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
 
 function money(cents: number): string {
   const c = BigInt(cents);
@@ -30,15 +25,7 @@ function money(cents: number): string {
 }
 
 function krakenEnv(sim: KrakenSimulator, extra: Env = {}): Env {
-  return {
-    CORE_ADAPTER: 'kraken',
-    KRAKEN_BASE_URL: sim.url,
-    KRAKEN_API_KEY: sim.apiKey,
-    KRAKEN_CUSTOMERS: JSON.stringify(sim.data.customers),
-    KRAKEN_PAGE_SIZE: 5,
-    CACHE_TTL_SECONDS: NO_CACHE,
-    ...extra,
-  };
+  return { ...krakenSimEnv(sim), ...extra };
 }
 
 /** A pino logger writing JSON lines into `lines`. */
