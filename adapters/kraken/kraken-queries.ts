@@ -3,9 +3,9 @@
  * validates against the subset of Kraken's schema, and `npm run kraken:schema` walks).
  *
  * The files stay the single source of each operation's text; a selection two operations share is
- * a named fragment in `queries/fragments/`, appended to each operation that spreads it. A compiled gateway (`dist/`) runs
- * beside the repository's sources, so the folder is looked for next to this module first (ts-node,
- * jest) and then at its place in the source tree.
+ * a named fragment in `queries/fragments/`, appended to each operation that spreads it. A compiled
+ * gateway (`dist/`) runs beside the repository's sources, so the folder is looked for next to this
+ * module first (ts-node, jest) and then at its place in the source tree.
  */
 import fs from 'node:fs';
 import path from 'node:path';
