@@ -20,9 +20,20 @@
  * (`Compiler::CompileOptimized`, inclusive, from `callgrind_annotate`): a build whose code keeps
  * being deoptimised and optimised again pays for it, and how much varies with the machine's
  * timing; the rest repeats within 2%.
+ * A third count is the main thread's alone, without compilation: the event loop, where Node's
+ * HTTP code, Express and the gateway run. It leaves out the token's signature check, which
+ * `crypto.verify` runs in OpenSSL on libuv's pool (about 865 000 instructions a request, the same
+ * in every build, and most of the total). Callgrind counts each thread in its own file
+ * (`--separate-threads=yes`: `<out>.<part>-<thread>`), and valgrind numbers the process's first
+ * thread 1 (`-01`) whatever starts later, so the column needs no symbol names and no annotation:
+ * the pool's threads (one, or libuv's four in a build that does not set `UV_THREADPOOL_SIZE`),
+ * V8's platform workers (idle with `--single-threaded`) and Node's signal thread are the other
+ * files. Subtracting the inclusive count of the pool's `DoThreadPoolWork` instead would depend on
+ * a mangled C++ name and leave libuv's queueing on the pool thread in the count.
  * Settings: BENCH_INSTR_WARM (10000), BENCH_INSTR_MEASURED (2000), BENCH_INSTR_REPEATS (3),
- * BENCH_INSTR_KEEP (a directory: keep each measured window's callgrind file there, for
- * `callgrind_annotate`; `--files <files>` counts kept files). A repeat takes three to five minutes
+ * BENCH_INSTR_KEEP (a directory: keep each measured window's callgrind files there, one a
+ * thread, for `callgrind_annotate`; `--files <files>` counts kept files, a window's threads
+ * together). A repeat takes three to five minutes
  * per build.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -56,10 +67,14 @@ function totalInstructions(file: string): number {
   return Number(line.split(/\s+/)[1]);
 }
 
-/** A measured window's instructions per request: all of them, and V8's optimising compiler's. */
+/**
+ * A measured window's instructions per request: all of them, V8's optimising compiler's, and
+ * the main thread's without compilation (`undefined` for a file of every thread at once).
+ */
 interface WindowCount {
   total: number;
   compiling: number;
+  mainThread: number | undefined;
 }
 
 /** The instructions under `Compiler::CompileOptimized` (inclusive) in a callgrind file. */
@@ -77,12 +92,28 @@ async function compilingInstructions(file: string): Promise<number> {
   return line ? Number(line.trim().split(/\s+/)[0]!.replace(/,/g, '')) : 0;
 }
 
-/** A callgrind file of `MEASURED` requests, per request. */
-async function windowCount(file: string): Promise<WindowCount> {
-  return {
-    total: totalInstructions(file) / MEASURED,
-    compiling: (await compilingInstructions(file)) / MEASURED,
-  };
+/** Valgrind's thread number in a callgrind file name of `--separate-threads=yes` (`…-01`). */
+function threadOf(file: string): number | undefined {
+  const match = /-(\d+)$/.exec(path.basename(file));
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The callgrind files of one window of `MEASURED` requests (one per thread, or one of all of
+ * them), per request.
+ */
+async function windowCount(files: readonly string[]): Promise<WindowCount> {
+  let total = 0;
+  let compiling = 0;
+  let mainThread: number | undefined;
+  for (const file of files) {
+    const instructions = totalInstructions(file);
+    const compiled = await compilingInstructions(file);
+    total += instructions;
+    compiling += compiled;
+    if (threadOf(file) === 1) mainThread = (instructions - compiled) / MEASURED;
+  }
+  return { total: total / MEASURED, compiling: compiling / MEASURED, mainThread };
 }
 
 /** Resolves once the server answers its liveness probe. */
@@ -119,6 +150,20 @@ async function callgrind(pid: number, prefix: string, command: string): Promise<
   });
 }
 
+/**
+ * The files of the monitor's dump: those of the highest part number (`<out>.1-01`,
+ * `<out>.1-02`... then `<out>.2-01`...), one per thread.
+ */
+function measuredDump(workDir: string, base: string): string[] {
+  const parts = fs
+    .readdirSync(workDir)
+    .filter((f) => f.startsWith(`${base}.`))
+    .map((f) => ({ f, part: /^(\d+)-\d+$/.exec(f.slice(base.length + 1))?.[1] }))
+    .filter((x): x is { f: string; part: string } => x.part !== undefined);
+  const last = Math.max(...parts.map((x) => Number(x.part)));
+  return parts.filter((x) => Number(x.part) === last).map((x) => x.f);
+}
+
 /** One repeat of a build under callgrind: its instructions over `MEASURED` warm requests. */
 async function run(root: string, workDir: string, target: string, tokens: () => Promise<string[]>) {
   const out = path.join(workDir, `callgrind.${path.basename(root)}.${Date.now()}`);
@@ -131,6 +176,7 @@ async function run(root: string, workDir: string, target: string, tokens: () => 
       '--smc-check=all-non-file',
       '--vgdb=yes',
       '--instr-atstart=no',
+      '--separate-threads=yes',
       `--vgdb-prefix=${prefix}`,
       `--callgrind-out-file=${out}`,
       process.execPath,
@@ -172,15 +218,12 @@ async function run(root: string, workDir: string, target: string, tokens: () => 
     proc.kill('SIGTERM');
     await done;
   }
-  // The monitor's dump is the file with the highest part number (`<out>.1`, `<out>.2`...).
-  const dumps = fs
-    .readdirSync(workDir)
-    .filter((f) => f.startsWith(`${path.basename(out)}.`))
-    .sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
-  const measured = dumps.at(-1);
-  if (!measured) throw new Error(`${root}: callgrind wrote no dump of the measured window`);
-  const count = await windowCount(path.join(workDir, measured));
-  if (KEEP) fs.copyFileSync(path.join(workDir, measured), path.join(KEEP, measured));
+  const measured = measuredDump(workDir, path.basename(out));
+  if (measured.length === 0) {
+    throw new Error(`${root}: callgrind wrote no dump of the measured window`);
+  }
+  const count = await windowCount(measured.map((f) => path.join(workDir, f)));
+  if (KEEP) for (const f of measured) fs.copyFileSync(path.join(workDir, f), path.join(KEEP, f));
   for (const f of fs.readdirSync(workDir).filter((x) => x.startsWith('callgrind.'))) {
     fs.rmSync(path.join(workDir, f), { force: true });
   }
@@ -193,35 +236,54 @@ function spreadOf(values: number[]): string {
   return `${(spread * 100).toFixed(1)}%`;
 }
 
-/** `--files <callgrind files>`: the counts of kept windows (`BENCH_INSTR_KEEP`), per request. */
+/** A count's words: without compilation, in all, and the main thread's when it was counted apart. */
+function describe({ total, compiling, mainThread }: WindowCount): string {
+  const main =
+    mainThread === undefined
+      ? ''
+      : `, ${Math.round(mainThread)} on the main thread without compilation`;
+  return `${Math.round(total - compiling)} per request without compilation, ${Math.round(total)} in all${main}`;
+}
+
+/**
+ * `--files <callgrind files>`: the counts of kept windows (`BENCH_INSTR_KEEP`), per request; a
+ * window's thread files (`<out>.<part>-01`, `-02`...) are counted together.
+ */
 async function countFiles(files: string[]): Promise<void> {
+  const windows = new Map<string, string[]>();
   for (const file of files) {
-    const { total, compiling } = await windowCount(file);
-    process.stdout.write(
-      `${path.basename(file)}: ${Math.round(total - compiling)} without compilation, ${Math.round(total)} in all\n`,
-    );
+    const window = file.replace(/-\d+$/, '');
+    windows.set(window, [...(windows.get(window) ?? []), file]);
+  }
+  for (const [window, threads] of windows) {
+    process.stdout.write(`${path.basename(window)}: ${describe(await windowCount(threads))}\n`);
   }
 }
 
 type Build = { name: string; root: string; counts: WindowCount[] };
 
+/** A column's cells for one build: its median, its repeats and their spread. */
+function cells(values: number[]): string {
+  return `${Math.round(medianOf(values)!)} | ${values.map(Math.round).join(', ')} | ${spreadOf(values)}`;
+}
+
 function table(builds: Build[], target: string): string {
   const warm = (c: WindowCount) => c.total - c.compiling;
-  const medians = builds.map((x) => ({
-    warm: medianOf(x.counts.map(warm))!,
-    total: medianOf(x.counts.map((c) => c.total))!,
-  }));
-  const [a, b] = medians as [(typeof medians)[0], (typeof medians)[0]];
+  const main = (c: WindowCount) => c.mainThread!;
+  const ratio = (of: (c: WindowCount) => number) => {
+    const [a, b] = builds.map((x) => medianOf(x.counts.map(of))!) as [number, number];
+    return (b / a).toFixed(3);
+  };
   return [
     '',
-    '| build | per request without compilation (median) | repeats | spread | in all, with compilation (median) | repeats |',
-    '| --- | ---: | --- | ---: | ---: | --- |',
-    ...builds.map((x, i) => {
-      const m = medians[i]!;
-      return `| ${x.name} ${x.root} | ${Math.round(m.warm)} | ${x.counts.map((c) => Math.round(warm(c))).join(', ')} | ${spreadOf(x.counts.map(warm))} | ${Math.round(m.total)} | ${x.counts.map((c) => Math.round(c.total)).join(', ')} |`;
-    }),
+    '| build | per request without compilation (median) | repeats | spread | in all, with compilation (median) | repeats | spread | main thread without compilation (median) | repeats | spread |',
+    '| --- | ---: | --- | ---: | ---: | --- | ---: | ---: | --- | ---: |',
+    ...builds.map(
+      (x) =>
+        `| ${x.name} ${x.root} | ${cells(x.counts.map(warm))} | ${cells(x.counts.map((c) => c.total))} | ${cells(x.counts.map(main))} |`,
+    ),
     '',
-    `B/A instructions per request: ${(b.warm / a.warm).toFixed(3)} without compilation, ${(b.total / a.total).toFixed(3)} in all (GET ${target}, ${MEASURED} requests after ${WARM})`,
+    `B/A instructions per request: ${ratio(warm)} without compilation, ${ratio((c) => c.total)} in all, ${ratio(main)} on the main thread without compilation (outside the signature check; GET ${target}, ${MEASURED} requests after ${WARM})`,
     '',
   ].join('\n');
 }
@@ -247,9 +309,7 @@ async function main(): Promise<void> {
       for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {
         const count = await run(b.root, keysDir, target, tokens);
         b.counts.push(count);
-        process.stdout.write(
-          `[instructions] repeat ${r + 1} ${b.name}: ${Math.round(count.total - count.compiling)} per request without compilation, ${Math.round(count.total)} in all\n`,
-        );
+        process.stdout.write(`[instructions] repeat ${r + 1} ${b.name}: ${describe(count)}\n`);
       }
     }
   } finally {
