@@ -65,8 +65,13 @@ export class ReadOnlyMap<K, V> extends Map<K, V> {
   }
 }
 
-/** The values made by `readOnlyCopy`, so a value already read-only is never copied again. */
-const readOnlyCopies = new WeakSet<object>();
+/**
+ * The values made by `readOnlyCopy`, so a value already read-only is never copied again, each
+ * with the JSON text it was copied from: what `JSON.stringify` writes of the copy, since
+ * `JSON.stringify(JSON.parse(t)) === t` for any `t` that `JSON.stringify` wrote (undefined when
+ * the value holds a Map, which the copy's text tags and `JSON.stringify` writes as `{}`).
+ */
+const readOnlyCopies = new WeakMap<object, string | undefined>();
 
 /** JSON.parse reviver of values that hold a Map: children come first, so each is frozen already. */
 function freezeRevived(_k: string, v: unknown): unknown {
@@ -111,8 +116,16 @@ export function readOnlyCopyWithJson<T>(value: T): { copy: T; json?: string } {
   }
   const json = JSON.stringify(value, tagMaps);
   const copy = deserialize(json) as T & object;
-  readOnlyCopies.add(copy);
+  readOnlyCopies.set(copy, json.includes(MAP_TAG) ? undefined : json);
   return { copy, json };
+}
+
+/**
+ * `JSON.stringify(value)` of a value `readOnlyCopy` made, kept from when it was made (the value
+ * cannot change); undefined for any other value, and for one that holds a Map.
+ */
+export function jsonTextOf(value: object): string | undefined {
+  return readOnlyCopies.get(value);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   type CacheEntry,
   CacheCipher,
   deserialize,
+  jsonTextOf,
   memoryCacheStore,
   readOnlyCopy,
   ReadOnlyMap,
@@ -159,5 +160,34 @@ describe('cache encryption', () => {
     const sealed = cipher.encrypt('key-a', 'secret text');
     expect(cipher.decrypt('key-a', sealed)).toBe('secret text');
     expect(() => cipher.decrypt('key-b', sealed)).toThrow();
+  });
+});
+
+describe('the JSON text of read-only copies', () => {
+  /** Values whose JSON text is easy to get wrong: key order, numbers, escapes, dropped members. */
+  const awkward = {
+    b: 1,
+    '10': 'ten',
+    '2': 'two',
+    a: [undefined, () => 0, -0, 1e21, 0.1 + 0.2, NaN, Infinity, null],
+    text: 'quote " backslash \\ tab \t nul \u0000 lone \ud800 é 😀 </script>',
+    skipped: undefined,
+    when: new Date(Date.UTC(2026, 10, 26)),
+    ['__proto__']: { odd: true },
+    nested: { empty: {}, none: [], deep: [[{ x: 'y' }]] },
+  };
+
+  it('when a value is copied read-only, then its kept text is what JSON.stringify writes of the copy', () => {
+    const copy = readOnlyCopy(awkward);
+    expect(jsonTextOf(copy)).toBe(JSON.stringify(copy));
+    expect(jsonTextOf(copy)).toBe(JSON.stringify(awkward));
+  });
+
+  it('when a value holds a Map, or was not copied, then no text is kept for it', () => {
+    expect(jsonTextOf(readOnlyCopy({ plans: new Map([['acc-1', { supported: true }]]) }))).toBe(
+      undefined,
+    );
+    expect(jsonTextOf(awkward)).toBe(undefined);
+    expect(jsonTextOf(Object.freeze({ data: 1 }))).toBe(undefined);
   });
 });
