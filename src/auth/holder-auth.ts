@@ -195,6 +195,33 @@ async function admit(
   }
 }
 
+type ProtectedHeader = ReturnType<typeof decodeProtectedHeader>;
+
+/** How many decoded protected headers a verifier keeps: a platform signs with one or a few. */
+const KEPT_HEADERS = 64;
+
+/**
+ * `decodeProtectedHeader`, remembered by the header's base64url text: a platform's tokens share
+ * their header (`alg`, `kid`, `typ`), and decoding it (base64url, UTF-8, JSON) on every request
+ * was about 8 500 instructions of a cache hit (`bench:instructions`, main thread). Each kept
+ * header is frozen, being every request's; at most `KEPT_HEADERS` are kept (forgotten all at
+ * once when full), and a header that does not decode throws every time, as jose does.
+ */
+function protectedHeaders(): (token: string) => ProtectedHeader {
+  const kept = new Map<string, ProtectedHeader>();
+  return (token) => {
+    // A token here has three parts (BEARER): its header is the text before the first dot.
+    const text = token.slice(0, token.indexOf('.'));
+    let header = kept.get(text);
+    if (header === undefined) {
+      header = Object.freeze(decodeProtectedHeader(token));
+      if (kept.size >= KEPT_HEADERS) kept.clear();
+      kept.set(text, header);
+    }
+    return header;
+  };
+}
+
 /**
  * Builds the verifier used by the holder-side routes: it answers once the token itself passes; the
  * claim of its `jti` is its admission, which the caller must await before any core call and any
@@ -203,14 +230,15 @@ async function admit(
 export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier {
   const now = options.now ?? Date.now;
   const algorithms = [...options.algorithms];
+  const protectedHeader = protectedHeaders();
   return async (authorization, path) => {
     const match = authorization ? BEARER.exec(authorization) : null;
     if (!authorization) throw authError('missing_token');
     if (!match) throw authError('malformed_token');
     const token = match[1]!;
-    let header: ReturnType<typeof decodeProtectedHeader>;
+    let header: ProtectedHeader;
     try {
-      header = decodeProtectedHeader(token);
+      header = protectedHeader(token);
     } catch {
       throw authError('malformed_token');
     }
