@@ -20,21 +20,24 @@
  * (`Compiler::CompileOptimized`, inclusive, from `callgrind_annotate`): a build whose code keeps
  * being deoptimised and optimised again pays for it, and how much varies with the machine's
  * timing; the rest repeats within 2%.
- * A third count is the main thread's alone, without compilation: the event loop, where Node's
- * HTTP code, Express and the gateway run. It leaves out the token's signature check, which
- * `crypto.verify` runs in OpenSSL on libuv's pool (about 865 000 instructions a request, the same
- * in every build, and most of the total). Callgrind counts each thread in its own file
+ * A third count is the main thread's alone, without compilation and sweeping: the event loop,
+ * where Node's HTTP code, Express and the gateway run. It leaves out the token's signature check,
+ * which `crypto.verify` runs in OpenSSL on libuv's pool (about 865 000 instructions a request, the
+ * same in every build, and most of the total). Callgrind counts each thread in its own file
  * (`--separate-threads=yes`: `<out>.<part>-<thread>`), and valgrind numbers the process's first
- * thread 1 (`-01`) whatever starts later, so the column needs no symbol names and no annotation:
- * the pool's threads (one, or libuv's four in a build that does not set `UV_THREADPOOL_SIZE`),
- * V8's platform workers (idle with `--single-threaded`) and Node's signal thread are the other
- * files. Subtracting the inclusive count of the pool's `DoThreadPoolWork` instead would depend on
- * a mangled C++ name and leave libuv's queueing on the pool thread in the count.
+ * thread 1 (`-01`) whatever starts later, so the thread needs no symbol names: the pool's threads
+ * (one, or libuv's four in a build that does not set `UV_THREADPOOL_SIZE`), V8's platform workers
+ * (idle with `--single-threaded`) and Node's signal thread are the other files. Subtracting the
+ * inclusive count of the pool's `DoThreadPoolWork` instead would depend on a mangled C++ name and
+ * leave libuv's queueing on the pool thread in the count. Sweeping (`Sweeper::RawSweep`,
+ * inclusive) is left out of this count too: with `--single-threaded` the old generation is swept
+ * on the main thread after a full collection, whenever something forces it (a deoptimisation
+ * that materialises objects did, in one window and not the next), and one build's repeats moved
+ * by 0, 5 800 and 11 300 instructions a request with it; without it they agree within 1%.
  * Settings: BENCH_INSTR_WARM (10000), BENCH_INSTR_MEASURED (2000), BENCH_INSTR_REPEATS (3),
  * BENCH_INSTR_KEEP (a directory: keep each measured window's callgrind files there, one a
  * thread, for `callgrind_annotate`; `--files <files>` counts kept files, a window's threads
- * together). A repeat takes three to five minutes
- * per build.
+ * together). A repeat takes three to five minutes per build.
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -69,7 +72,8 @@ function totalInstructions(file: string): number {
 
 /**
  * A measured window's instructions per request: all of them, V8's optimising compiler's, and
- * the main thread's without compilation (`undefined` for a file of every thread at once).
+ * the main thread's without compilation and sweeping (`undefined` for a file of every thread at
+ * once).
  */
 interface WindowCount {
   total: number;
@@ -77,8 +81,23 @@ interface WindowCount {
   mainThread: number | undefined;
 }
 
-/** The instructions under `Compiler::CompileOptimized` (inclusive) in a callgrind file. */
-async function compilingInstructions(file: string): Promise<number> {
+/** Inclusive counts of V8's functions that a window catches or misses by chance. */
+interface HeapAndCompiler {
+  /** Under `Compiler::CompileOptimized`: V8's optimising compiler. */
+  compiling: number;
+  /** Under `Sweeper::RawSweep`: the old generation's sweeping, left after a full collection. */
+  sweeping: number;
+}
+
+/** The inclusive count of a function in `callgrind_annotate --inclusive=yes` output, or 0. */
+function inclusiveOf(lines: string[], name: string): number {
+  // A function's own line; `'2` lines are its recursive calls, already inside it.
+  const line = lines.find((l) => l.includes(name) && !l.includes("'2 "));
+  return line ? Number(line.trim().split(/\s+/)[0]!.replace(/,/g, '')) : 0;
+}
+
+/** The instructions under V8's optimising compiler and its sweeper (inclusive) in a file. */
+async function heapAndCompiler(file: string): Promise<HeapAndCompiler> {
   const { stdout } = await run$(
     'callgrind_annotate',
     ['--inclusive=yes', '--threshold=100', file],
@@ -86,10 +105,11 @@ async function compilingInstructions(file: string): Promise<number> {
       maxBuffer: 256 * 1024 * 1024,
     },
   );
-  const line = stdout
-    .split('\n')
-    .find((l) => l.includes('v8::internal::Compiler::CompileOptimized(') && !l.includes("'2 "));
-  return line ? Number(line.trim().split(/\s+/)[0]!.replace(/,/g, '')) : 0;
+  const lines = stdout.split('\n');
+  return {
+    compiling: inclusiveOf(lines, 'v8::internal::Compiler::CompileOptimized('),
+    sweeping: inclusiveOf(lines, 'v8::internal::Sweeper::RawSweep('),
+  };
 }
 
 /** Valgrind's thread number in a callgrind file name of `--separate-threads=yes` (`…-01`). */
@@ -108,10 +128,10 @@ async function windowCount(files: readonly string[]): Promise<WindowCount> {
   let mainThread: number | undefined;
   for (const file of files) {
     const instructions = totalInstructions(file);
-    const compiled = await compilingInstructions(file);
+    const { compiling: compiled, sweeping } = await heapAndCompiler(file);
     total += instructions;
     compiling += compiled;
-    if (threadOf(file) === 1) mainThread = (instructions - compiled) / MEASURED;
+    if (threadOf(file) === 1) mainThread = (instructions - compiled - sweeping) / MEASURED;
   }
   return { total: total / MEASURED, compiling: compiling / MEASURED, mainThread };
 }
@@ -241,7 +261,7 @@ function describe({ total, compiling, mainThread }: WindowCount): string {
   const main =
     mainThread === undefined
       ? ''
-      : `, ${Math.round(mainThread)} on the main thread without compilation`;
+      : `, ${Math.round(mainThread)} on the main thread without compilation and sweeping`;
   return `${Math.round(total - compiling)} per request without compilation, ${Math.round(total)} in all${main}`;
 }
 
@@ -276,14 +296,14 @@ function table(builds: Build[], target: string): string {
   };
   return [
     '',
-    '| build | per request without compilation (median) | repeats | spread | in all, with compilation (median) | repeats | spread | main thread without compilation (median) | repeats | spread |',
+    '| build | per request without compilation (median) | repeats | spread | in all, with compilation (median) | repeats | spread | main thread without compilation and sweeping (median) | repeats | spread |',
     '| --- | ---: | --- | ---: | ---: | --- | ---: | ---: | --- | ---: |',
     ...builds.map(
       (x) =>
         `| ${x.name} ${x.root} | ${cells(x.counts.map(warm))} | ${cells(x.counts.map((c) => c.total))} | ${cells(x.counts.map(main))} |`,
     ),
     '',
-    `B/A instructions per request: ${ratio(warm)} without compilation, ${ratio((c) => c.total)} in all, ${ratio(main)} on the main thread without compilation (outside the signature check; GET ${target}, ${MEASURED} requests after ${WARM})`,
+    `B/A instructions per request: ${ratio(warm)} without compilation, ${ratio((c) => c.total)} in all, ${ratio(main)} on the main thread without compilation and sweeping (outside the signature check; GET ${target}, ${MEASURED} requests after ${WARM})`,
     '',
   ].join('\n');
 }
