@@ -203,7 +203,7 @@ const KEPT_HEADERS = 64;
 /**
  * `decodeProtectedHeader`, remembered by the header's base64url text: a platform's tokens share
  * their header (`alg`, `kid`, `typ`), and decoding it (base64url, UTF-8, JSON) on every request
- * was about 8 500 instructions of a cache hit (`bench:instructions`, main thread). Each kept
+ * was about 6 000 instructions of a cache hit (`bench:instructions`, main thread). Each kept
  * header is frozen, being every request's; at most `KEPT_HEADERS` are kept (forgotten all at
  * once when full), and a header that does not decode throws every time, as jose does.
  */
