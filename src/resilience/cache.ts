@@ -120,9 +120,39 @@ export function readOnlyCopyWithJson<T>(value: T): { copy: T; json?: string } {
   return { copy, json };
 }
 
+const ENTRY_HEAD = '{"value":';
+const STORED_AT = ',"storedAt":';
+
+/**
+ * An entry read back from its text, deep-frozen. Text in the form `serialize` writes
+ * (`{"value":<value>,"storedAt":<ms>}`) has its value parsed from the value's own part, which is
+ * then kept as that value's JSON text ({@link jsonTextOf}), so that the answer of a Redis hit is
+ * not serialised again either: the text is one `JSON.stringify` wrote. Any other text is parsed
+ * whole.
+ */
+export function deserializeEntry(text: string): CacheEntry {
+  const at = text.lastIndexOf(STORED_AT);
+  const storedAt = at > 0 && text.endsWith('}') ? text.slice(at + STORED_AT.length, -1) : '';
+  if (text.startsWith(ENTRY_HEAD) && /^\d{1,16}$/.test(storedAt)) {
+    const json = text.slice(ENTRY_HEAD.length, at);
+    let value: unknown;
+    try {
+      value = deserialize(json);
+    } catch {
+      return deserialize(text) as CacheEntry;
+    }
+    if (value !== null && typeof value === 'object' && !json.includes(MAP_TAG)) {
+      readOnlyCopies.set(value, json);
+    }
+    return Object.freeze({ value, storedAt: Number(storedAt) });
+  }
+  return deserialize(text) as CacheEntry;
+}
+
 /**
  * `JSON.stringify(value)` of a value `readOnlyCopy` made, kept from when it was made (the value
- * cannot change); undefined for any other value, and for one that holds a Map.
+ * cannot change), or of a value a Redis hit read ({@link deserializeEntry}); undefined for any
+ * other value, and for one that holds a Map.
  */
 export function jsonTextOf(value: object): string | undefined {
   return readOnlyCopies.get(value);
@@ -184,7 +214,7 @@ export function redisCacheStore(redis: RedisClient, cipher?: CacheCipher): Cache
       const stored = await redis.get(key);
       if (stored === null) return undefined;
       // Read-only like the in-process store's entries: services behave the same over either.
-      return deserialize(cipher ? cipher.decrypt(key, stored) : stored) as CacheEntry;
+      return deserializeEntry(cipher ? cipher.decrypt(key, stored) : stored);
     },
     async set(key, entry, ttlMs, valueJson) {
       const text = serialize(entry, valueJson);

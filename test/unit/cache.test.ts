@@ -3,6 +3,7 @@ import {
   type CacheEntry,
   CacheCipher,
   deserialize,
+  deserializeEntry,
   jsonTextOf,
   memoryCacheStore,
   readOnlyCopy,
@@ -152,6 +153,50 @@ describe('the Redis store', () => {
       expectDeeplyFrozen(entry!.value);
     },
   );
+});
+
+describe('entries read back from Redis', () => {
+  it('when an entry is read back, then its value keeps the text JSON.stringify writes of it, and the entry is frozen', async () => {
+    const store = redisCacheStore(redisInMemory());
+    const value = { '3': 'index key', name: 'Zoë "Z"', n: [1.5, -0, 1e21], at: new Date(0) };
+    await store.set('k', { value, storedAt: 1795726044123 }, 60_000);
+    const entry = (await store.get('k'))!;
+    expect(entry.storedAt).toBe(1795726044123);
+    expect(jsonTextOf(entry.value as object)).toBe(JSON.stringify(entry.value));
+    expect(JSON.parse(jsonTextOf(entry.value as object)!)).toEqual(
+      JSON.parse(JSON.stringify(value)),
+    );
+    expect(Object.isFrozen(entry)).toBe(true);
+    expectDeeplyFrozen(entry.value);
+  });
+
+  it('when the entry holds a Map, then its value is a read-only Map and keeps no text', () => {
+    const text = serialize({ value: new Map([['acc-1', { plans: [] }]]), storedAt: 3 });
+    const entry = deserializeEntry(text);
+    expect(entry.value).toBeInstanceOf(ReadOnlyMap);
+    expect(jsonTextOf(entry.value as object)).toBeUndefined();
+  });
+
+  it.each([
+    ['members in another order', '{"storedAt":3,"value":{"a":1}}', { a: 1 }, 3],
+    ['a fractional time', '{"value":{"a":1},"storedAt":3.5}', { a: 1 }, 3.5],
+    ['spaces', '{ "value": {"a":1}, "storedAt": 3 }', { a: 1 }, 3],
+    ['a second value member', '{"value":{"a":1},"value":{"b":2},"storedAt":3}', { b: 2 }, 3],
+  ])(
+    'when the text has %s, then it is parsed whole, as JSON.parse reads it, and no text is kept',
+    (_name, text, value, storedAt) => {
+      const entry = deserializeEntry(text);
+      expect(entry).toEqual({ value, storedAt });
+      expect(jsonTextOf(entry.value as object)).toBeUndefined();
+    },
+  );
+
+  it('when the value part is the text of a primitive, then the entry reads back with no text kept', () => {
+    expect(deserializeEntry('{"value":"plain","storedAt":3}')).toEqual({
+      value: 'plain',
+      storedAt: 3,
+    });
+  });
 });
 
 describe('cache encryption', () => {
