@@ -50,16 +50,8 @@ export class KrakenReader {
    * The customer's accounts. Every customer-scoped method reads them (or the detail) first, so a
    * user Kraken flags for family issues is refused here, once: `SharingRefusedError('harm')`.
    */
-  async accountsOf(customerId: string, ctx: CallContext): Promise<KrakenAccountUserAccounts> {
-    const data = await readOnce(ctx, 'AccountUserAccounts', () =>
-      this.ofUser<{ accountUser: KrakenAccountUserAccounts }>(
-        'AccountUserAccounts',
-        customerId,
-        ctx,
-      ),
-    );
-    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
-    return data.accountUser;
+  accountsOf(customerId: string, ctx: CallContext): Promise<KrakenAccountUserAccounts> {
+    return this.accountUser('AccountUserAccounts', customerId, ctx, 'AccountUserAccounts');
   }
 
   /**
@@ -67,15 +59,8 @@ export class KrakenReader {
    * concession cards: what the energy endpoints read of them, in one query, once per request.
    * Refuses as `accountsOf` does.
    */
-  async accountsWithSupplyOf(
-    customerId: string,
-    ctx: CallContext,
-  ): Promise<KrakenAccountUserAccounts> {
-    const data = await readOnce(ctx, 'AccountUserSupply', () =>
-      this.ofUser<{ accountUser: KrakenAccountUserAccounts }>('AccountUserSupply', customerId, ctx),
-    );
-    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
-    return data.accountUser;
+  accountsWithSupplyOf(customerId: string, ctx: CallContext): Promise<KrakenAccountUserAccounts> {
+    return this.accountUser('AccountUserSupply', customerId, ctx, 'AccountUserSupply');
   }
 
   /**
@@ -83,36 +68,18 @@ export class KrakenReader {
    * (`bills`): the check of an invoice request and that page in one query, once per request and
    * window. {@link billsOfEach} continues from those pages.
    */
-  async accountsWithFirstBillsOf(
+  accountsWithFirstBillsOf(
     customerId: string,
     window: DateWindow,
     ctx: CallContext,
   ): Promise<KrakenAccountUserAccounts> {
-    const variables = {
-      withBills: true,
-      ...billDates(window),
-      first: this.config.pageSize,
-    };
-    const data = await readOnce(ctx, `AccountUserSupply:${window.oldest}:${window.newest}`, () =>
-      this.ofUser<{ accountUser: KrakenAccountUserAccounts }>(
-        'AccountUserSupply',
-        customerId,
-        ctx,
-        variables,
-      ),
-    );
-    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
-    return data.accountUser;
+    const memo = `AccountUserSupply:${window.oldest}:${window.newest}`;
+    const variables = { withBills: true, ...billDates(window), first: this.config.pageSize };
+    return this.accountUser('AccountUserSupply', customerId, ctx, memo, variables);
   }
 
-  async detailOf(customerId: string, ctx: CallContext): Promise<KrakenAccountUserDetail> {
-    const data = await this.ofUser<{ accountUser: KrakenAccountUserDetail }>(
-      'AccountUserDetail',
-      customerId,
-      ctx,
-    );
-    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
-    return data.accountUser;
+  detailOf(customerId: string, ctx: CallContext): Promise<KrakenAccountUserDetail> {
+    return this.accountUser('AccountUserDetail', customerId, ctx);
   }
 
   /** The account user an email address belongs to; null when Kraken knows none. */
@@ -224,6 +191,24 @@ export class KrakenReader {
       pending = pending.filter((i, k) => take(i, connectionOf(answers[k]!)));
     }
     return nodes;
+  }
+
+  /**
+   * The customer's account user as `operation` selects it, read once per request under `memo`
+   * when given (`readOnce`). A user Kraken flags for family issues is refused on every read:
+   * `SharingRefusedError('harm')`.
+   */
+  private async accountUser<U extends { hasFamilyIssues?: boolean | null }>(
+    operation: 'AccountUserAccounts' | 'AccountUserSupply' | 'AccountUserDetail',
+    customerId: string,
+    ctx: CallContext,
+    memo?: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<U> {
+    const read = () => this.ofUser<{ accountUser: U }>(operation, customerId, ctx, variables);
+    const data = await (memo ? readOnce(ctx, memo, read) : read());
+    if (userRefusesSharing(data.accountUser)) throw new SharingRefusedError('harm');
+    return data.accountUser;
   }
 
   private async ofUser<T>(
