@@ -21,12 +21,8 @@ export interface CacheStore {
   readonly kind: 'memory' | 'redis';
   /** The entry, or undefined. @throws when the store cannot answer */
   get(key: string): Promise<CacheEntry | undefined>;
-  /**
-   * Stores an entry that disappears after `ttlMs`. `valueJson`: the value's JSON as `serialize`
-   * writes it, when the caller has it already (a store that keeps text need not write it again).
-   * @throws when the store cannot answer
-   */
-  set(key: string, entry: CacheEntry, ttlMs: number, valueJson?: string): Promise<void>;
+  /** Stores an entry that disappears after `ttlMs`. @throws when the store cannot answer */
+  set(key: string, entry: CacheEntry, ttlMs: number): Promise<void>;
 }
 
 const MAP_TAG = '__dhgMap';
@@ -35,10 +31,12 @@ const tagMaps = (_k: string, v: unknown): unknown =>
   v instanceof Map ? { [MAP_TAG]: [...v.entries()] } : v;
 
 /**
- * JSON with Map support (ports return a Map for instalment plans). `valueJson`: the value's own
- * JSON (from {@link readOnlyCopyWithJson}), put in as it is instead of writing the value again.
+ * JSON with Map support (ports return a Map for instalment plans). A read-only copy's value is
+ * not written again: its kept text ({@link jsonTextOf}) is put in as it is.
  */
-export function serialize(entry: CacheEntry, valueJson?: string): string {
+export function serialize(entry: CacheEntry): string {
+  const { value } = entry;
+  const valueJson = value !== null && typeof value === 'object' ? jsonTextOf(value) : undefined;
   if (valueJson === undefined) return JSON.stringify(entry, tagMaps);
   return `{"value":${valueJson},"storedAt":${JSON.stringify(entry.storedAt)}}`;
 }
@@ -103,21 +101,11 @@ export function deserialize(text: string): unknown {
  * @throws when the value cannot be written as JSON (a BigInt, a cycle)
  */
 export function readOnlyCopy<T>(value: T): T {
-  return readOnlyCopyWithJson(value).copy;
-}
-
-/**
- * As {@link readOnlyCopy}, with the JSON the copy was read back from (none when nothing was
- * copied), so that a store keeping JSON text does not write the value a second time.
- */
-export function readOnlyCopyWithJson<T>(value: T): { copy: T; json?: string } {
-  if (value === null || typeof value !== 'object' || readOnlyCopies.has(value)) {
-    return { copy: value };
-  }
+  if (value === null || typeof value !== 'object' || readOnlyCopies.has(value)) return value;
   const json = JSON.stringify(value, tagMaps);
   const copy = deserialize(json) as T & object;
   readOnlyCopies.set(copy, json.includes(MAP_TAG) ? undefined : json);
-  return { copy, json };
+  return copy;
 }
 
 const ENTRY_HEAD = '{"value":';
@@ -216,8 +204,8 @@ export function redisCacheStore(redis: RedisClient, cipher?: CacheCipher): Cache
       // Read-only like the in-process store's entries: services behave the same over either.
       return deserializeEntry(cipher ? cipher.decrypt(key, stored) : stored);
     },
-    async set(key, entry, ttlMs, valueJson) {
-      const text = serialize(entry, valueJson);
+    async set(key, entry, ttlMs) {
+      const text = serialize(entry);
       await redis.set(
         key,
         cipher ? cipher.encrypt(key, text) : text,

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { describeError } from '../observability/error-log';
 import type { GatewayMetrics } from '../observability/metrics';
 import { traceDecision } from '../observability/tracing';
-import { type CacheEntry, type CacheStore, readOnlyCopyWithJson } from './cache';
+import { type CacheEntry, type CacheStore, readOnlyCopy } from './cache';
 import type { RedisKeys } from './redis-keys';
 
 export interface CachedCallsDeps {
@@ -64,19 +64,10 @@ export class CachedCalls {
     }
   }
 
-  /**
-   * Stores a value for `lifetimeMs` in the background; a failure is counted, never thrown.
-   * `valueJson`: the value's JSON, when it was written already.
-   */
-  set(
-    operation: string,
-    key: string,
-    value: unknown,
-    lifetimeMs: number,
-    valueJson?: string,
-  ): void {
+  /** Stores a value for `lifetimeMs` in the background; a failure is counted, never thrown. */
+  set(operation: string, key: string, value: unknown, lifetimeMs: number): void {
     this.deps.cache
-      .set(key, { value, storedAt: this.deps.now() }, lifetimeMs, valueJson)
+      .set(key, { value, storedAt: this.deps.now() }, lifetimeMs)
       .catch((err: unknown) => this.failed(operation, err, 'cache write failed'));
   }
 
@@ -86,16 +77,16 @@ export class CachedCalls {
    * uncached, when it cannot be copied (not JSON: counted as a failed write, as the store would).
    */
   store(operation: string, key: string, value: unknown, lifetimeMs: number): unknown {
-    let copied: { copy: unknown; json?: string };
+    let copy: unknown;
     try {
-      copied = readOnlyCopyWithJson(value);
+      copy = readOnlyCopy(value);
     } catch (err) {
       this.failed(operation, err, 'cache write failed');
       return value;
     }
-    // The copy's JSON goes with it: the Redis store keeps that text instead of writing it again.
-    this.set(operation, key, copied.copy, lifetimeMs, copied.json);
-    return copied.copy;
+    // The copy keeps its JSON text: the Redis store writes that instead of the value again.
+    this.set(operation, key, copy, lifetimeMs);
+    return copy;
   }
 
   /** Counts a cache event (`hit`, `miss`, `stale`) of an operation. */
