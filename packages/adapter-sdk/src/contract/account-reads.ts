@@ -4,20 +4,17 @@
  * check of a data request) and energy's `listAccountRefsForInvoices` (the check of an invoice
  * request, whatever its window).
  */
-import type { AccountRef, CallContext, DateWindow } from '../ports/core.port';
+import type { AccountRef, CallContext, DateWindow, EnergyPort } from '../ports/core.port';
 import { accountRefOf } from './checks';
 import type { ContractHarness } from './harness';
 
-/** The optional account reads a banking or energy port may offer. */
-interface OptionalAccountReads {
+/**
+ * The optional account reads a banking or energy port may offer, as the ports declare them
+ * (banking's `listAccountRefs` is energy's); `listAccountsById` with either port's records.
+ */
+type OptionalAccountReads = Pick<EnergyPort, 'listAccountRefs' | 'listAccountRefsForInvoices'> & {
   listAccountsById?(customerId: string, accountIds: string[], ctx: CallContext): Promise<unknown>;
-  listAccountRefs?(customerId: string, ctx: CallContext): Promise<AccountRef[]>;
-  listAccountRefsForInvoices?(
-    customerId: string,
-    window: DateWindow,
-    ctx: CallContext,
-  ): Promise<AccountRef[]>;
-}
+};
 
 /** A window wider than any invoice history, and one month of it. */
 const INVOICE_WINDOWS: readonly DateWindow[] = [
