@@ -21,9 +21,10 @@
  * being deoptimised and optimised again pays for it, and how much varies with the machine's
  * timing; the rest repeats within 2%.
  * A third count is the main thread's alone, without compilation and sweeping: the event loop,
- * where Node's HTTP code, Express and the gateway run. It leaves out the token's signature check,
- * which `crypto.verify` runs in OpenSSL on libuv's pool (about 865 000 instructions a request, the
- * same in every build, and most of the total). Callgrind counts each thread in its own file
+ * where Node's HTTP code, Express and the gateway run, and the count the instruction target is
+ * read on (docs/decisions/0056). It leaves out the token's signature check, which `crypto.verify`
+ * runs in OpenSSL on libuv's pool (about 865 000 instructions a request, the same in every build,
+ * and most of the total). Callgrind counts each thread in its own file
  * (`--separate-threads=yes`: `<out>.<part>-<thread>`), and valgrind numbers the process's first
  * thread 1 (`-01`) whatever starts later, so the thread needs no symbol names: the pool's threads
  * (one, or libuv's four in a build that does not set `UV_THREADPOOL_SIZE`), V8's platform workers
