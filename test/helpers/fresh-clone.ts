@@ -19,14 +19,40 @@ export interface Outcome {
 }
 
 /**
- * What a user's shell holds: no gateway or test variables, no npm variables of the run that
- * started jest. npm reads its cache first (`prefer-offline`) and keeps quiet about audits.
+ * How the machine reaches the registry, which a user's shell holds as well: proxies, the extra
+ * certificate authorities of a proxy that re-signs TLS, and the npm global configuration file
+ * (which names them for npm; CI points it back at the machine's own when it runs another Node).
+ */
+const MACHINE_NETWORK_SETTINGS = [
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'npm_config_globalconfig',
+];
+
+/**
+ * What a user's shell holds: the machine's network settings, no gateway or test variables, no
+ * other npm variables of the run that started jest. npm reads its cache first (`prefer-offline`)
+ * and keeps quiet about audits.
  */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const network = Object.fromEntries(
+    MACHINE_NETWORK_SETTINGS.filter((name) => process.env[name]).map((name) => [
+      name,
+      process.env[name],
+    ]),
+  );
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+    ...network,
     npm_config_prefer_offline: 'true',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
