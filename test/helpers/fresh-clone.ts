@@ -19,11 +19,13 @@ export interface Outcome {
 }
 
 /**
- * How the machine reaches the registry, which a user's shell holds as well: proxies, the extra
- * certificate authorities of a proxy that re-signs TLS, and the npm global configuration file
- * (which names them for npm; CI points it back at the machine's own when it runs another Node).
+ * The machine's settings a user's shell holds as well, passed on when set: its temporary folder,
+ * and how it reaches the registry: proxies, the extra certificate authorities of a proxy that
+ * re-signs TLS, and the npm global configuration file (which names them for npm; CI points it
+ * back at the machine's own when it runs another Node).
  */
-const MACHINE_NETWORK_SETTINGS = [
+const MACHINE_SETTINGS = [
+  'TMPDIR',
   'HTTP_PROXY',
   'HTTPS_PROXY',
   'NO_PROXY',
@@ -37,22 +39,18 @@ const MACHINE_NETWORK_SETTINGS = [
 ];
 
 /**
- * What a user's shell holds: the machine's network settings, no gateway or test variables, no
+ * What a user's shell holds: the machine's settings above, no gateway or test variables, no
  * other npm variables of the run that started jest. npm reads its cache first (`prefer-offline`)
  * and keeps quiet about audits.
  */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const network = Object.fromEntries(
-    MACHINE_NETWORK_SETTINGS.filter((name) => process.env[name]).map((name) => [
-      name,
-      process.env[name],
-    ]),
+  const machine = Object.fromEntries(
+    MACHINE_SETTINGS.filter((name) => process.env[name]).map((name) => [name, process.env[name]]),
   );
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
-    ...network,
+    ...machine,
     npm_config_prefer_offline: 'true',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
