@@ -154,6 +154,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const COMMAND_TIMEOUT_MS = 2000;
 /** A pause long enough for every command in flight to time out. */
 const PAST_TIMEOUT_MS = COMMAND_TIMEOUT_MS + 700;
+/**
+ * A pause long enough for a command issued during it to time out: auto-pipelining sends one
+ * pipeline at a time, so a command issued while another waits on the stopped Redis is sent, and
+ * its timeout starts, only once that one has timed out.
+ */
+const PAST_QUEUED_TIMEOUT_MS = 2 * COMMAND_TIMEOUT_MS + 1000;
 
 /** What went wrong with one answer, or undefined when it is as documented. */
 type Check = (
@@ -223,13 +229,21 @@ describe('bodies in Redis mode', () => {
     }
   };
 
-  /** Sends every call `times` times at once; the problems found, and the statuses seen. */
-  const burst = async (times: number) => {
+  /** Every call `times` times, each with its request (and its token) on the way. */
+  const requests = (times: number) => {
+    const all: [Call, Promise<RequestInit>][] = [];
+    for (let i = 0; i < times; i += 1) for (const call of CALLS) all.push([call, requestOf(call)]);
+    return all;
+  };
+
+  /** Sends requests at once, each when it is ready; the problems found, and the statuses seen. */
+  type Sendable = readonly [Call, RequestInit | Promise<RequestInit>];
+  const send = async (calls: readonly Sendable[]) => {
     const problems: string[] = [];
     const statuses: Record<number, number> = {};
-    const one = async (call: Call) => {
+    const one = async ([call, init]: Sendable) => {
       try {
-        const res = await fetch(gw.origin + call.path, await requestOf(call));
+        const res = await fetch(gw.origin + call.path, await init);
         const text = await res.text();
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         if (call.auth === 'credentials' && res.status === 200) {
@@ -242,11 +256,16 @@ describe('bodies in Redis mode', () => {
         problems.push(`${call.method} ${call.path}: no answer (${String(cause ?? err)})`);
       }
     };
-    const all: Promise<void>[] = [];
-    for (let i = 0; i < times; i += 1) for (const call of CALLS) all.push(one(call));
-    await Promise.all(all);
+    await Promise.all(calls.map(one));
     return { problems, statuses };
   };
+
+  /** Sends every call `times` times at once; the problems found, and the statuses seen. */
+  const burst = (times: number) => send(requests(times));
+
+  /** Requests of every call `times` times, their tokens signed, to be sent later at once. */
+  const ready = (times: number) =>
+    Promise.all(requests(times).map(async ([call, init]) => [call, await init] as const));
 
   const untilConnected = async () => {
     for (let i = 0; i < 100; i += 1) {
@@ -356,13 +375,15 @@ describe('bodies in Redis mode', () => {
 
   it('when the replay Redis pauses mid-burst, then every answer is 200 or 503 with its documented body', async () => {
     clock += 6_000;
+    const sentWhilePaused = await ready(1);
     const running = burst(2);
     await sleep(30);
     replay.pause();
-    // A fast machine may have claimed every token of the first burst before the pause; the claims
-    // of a burst sent while Redis is stopped wait out the command timeout, so 503s are certain.
-    const whilePaused = burst(1);
-    await sleep(PAST_TIMEOUT_MS);
+    // Claims sent while Redis is stopped, their tokens signed beforehand: whatever the first burst
+    // had claimed before the pause, these wait out the command timeout (behind any pipeline in
+    // flight, hence the longer pause), so 503s are certain.
+    const whilePaused = send(sentWhilePaused);
+    await sleep(PAST_QUEUED_TIMEOUT_MS);
     replay.resume();
     const results = [await running, await whilePaused, await burst(1)];
     expect(verdict(results, [200, 503])).toEqual([]);
