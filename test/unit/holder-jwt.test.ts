@@ -17,6 +17,21 @@ const TOLERANCE = 30;
 
 type Outcome = { payload: unknown } | { reason: AuthReason };
 
+/** n, the order of P-256's base point: an r or s of n or more is no signature. */
+const P256_ORDER = Buffer.from(
+  'ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551',
+  'hex',
+);
+
+/** Shapes of an ES256 signature (r, then s, 32 bytes each) that its DER form treats apart. */
+const signatureShapes: [string, (signature: Buffer) => boolean][] = [
+  ['r has its top bit set', (sig) => sig[0]! >= 0x80],
+  ['s has its top bit set', (sig) => sig[32]! >= 0x80],
+  ['r and s have their top bits clear', (sig) => sig[0]! < 0x80 && sig[32]! < 0x80],
+  ['r starts with a zero byte', (sig) => sig[0] === 0],
+  ['s starts with a zero byte', (sig) => sig[32] === 0],
+];
+
 async function keyPair(alg: string, kid: string) {
   const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
@@ -26,15 +41,17 @@ async function keyPair(alg: string, kid: string) {
 describe('the short way of checking ECDSA holder tokens', () => {
   let es256: Awaited<ReturnType<typeof keyPair>>;
   let es384: Awaited<ReturnType<typeof keyPair>>;
+  let es512: Awaited<ReturnType<typeof keyPair>>;
   let keySet: ReturnType<typeof staticKeySet>;
 
   beforeAll(async () => {
     es256 = await keyPair('ES256', 'k256');
     es384 = await keyPair('ES384', 'k384');
+    es512 = await keyPair('ES512', 'k512');
     // A P-256 key the set lists without an `alg`: an ES384 token naming it finds a key of
     // another curve.
     keySet = staticKeySet({
-      keys: [es256.jwk, es384.jwk, { ...es256.jwk, kid: 'loose', alg: undefined }],
+      keys: [es256.jwk, es384.jwk, es512.jwk, { ...es256.jwk, kid: 'loose', alg: undefined }],
     });
   });
 
@@ -49,7 +66,7 @@ describe('the short way of checking ECDSA holder tokens', () => {
   });
 
   async function sign(payload: Record<string, unknown>, header: Record<string, unknown> = {}) {
-    const { privateKey } = header.alg === 'ES384' ? es384 : es256;
+    const { privateKey } = header.alg === 'ES384' ? es384 : header.alg === 'ES512' ? es512 : es256;
     const clean = Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined));
     return new SignJWT(clean)
       .setProtectedHeader({ alg: 'ES256', kid: 'k256', typ: 'JWT', ...header } as never)
@@ -95,6 +112,24 @@ describe('the short way of checking ECDSA holder tokens', () => {
     return `${h}.${part}.${s}`;
   };
 
+  /** The token with its signature bytes replaced by `change` of them. */
+  async function withSignature(token: Promise<string>, change: (signature: Buffer) => Buffer) {
+    const [h, p, s] = (await token).split('.') as [string, string, string];
+    return `${h}.${p}.${base64url.encode(change(Buffer.from(s, 'base64url')))}`;
+  }
+
+  /**
+   * A valid ES256 token whose signature bytes satisfy `holds`, signing until one does (a DER
+   * encoding pads an integer whose top bit is set and drops leading zero bytes).
+   */
+  async function signedUntil(holds: (signature: Buffer) => boolean): Promise<string> {
+    for (let attempt = 0; attempt < 20_000; attempt += 1) {
+      const token = await sign(claims());
+      if (holds(Buffer.from(token.split('.')[2]!, 'base64url'))) return token;
+    }
+    throw new Error('no signature of that shape in 20 000 attempts');
+  }
+
   const cases: [string, () => Promise<string>][] = [
     ['a valid token', () => sign(claims())],
     ['aud as an array holding the URL', () => sign(claims({ aud: ['x', AUDIENCE] }))],
@@ -129,6 +164,29 @@ describe('the short way of checking ECDSA holder tokens', () => {
       'a signature of the wrong length',
       async () => `${(await sign(claims())).split('.').slice(0, 2).join('.')}.AAAA`,
     ],
+    ['an ES512 token', () => sign(claims(), { alg: 'ES512', kid: 'k512' })],
+    ['a signature one byte short', () => withSignature(sign(claims()), (sig) => sig.subarray(1))],
+    [
+      'a signature one byte long',
+      () => withSignature(sign(claims()), (sig) => Buffer.concat([sig, Buffer.of(1)])),
+    ],
+    [
+      'a signature of zeros',
+      () => withSignature(sign(claims()), (sig) => Buffer.alloc(sig.length)),
+    ],
+    [
+      'r of zero and a valid s',
+      () =>
+        withSignature(sign(claims()), (sig) => Buffer.concat([Buffer.alloc(32), sig.subarray(32)])),
+    ],
+    [
+      'r equal to the order of P-256',
+      () => withSignature(sign(claims()), (sig) => Buffer.concat([P256_ORDER, sig.subarray(32)])),
+    ],
+    ...signatureShapes.map(([shape, holds]): [string, () => Promise<string>] => [
+      `a valid signature whose ${shape}`,
+      () => signedUntil(holds),
+    ]),
     [
       'a signed claims set that is an array',
       async () => {
