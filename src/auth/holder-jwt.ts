@@ -144,10 +144,10 @@ export async function verifyShortWay(
   const signed = Buffer.from(token.slice(0, protectedPart.length + 1 + payloadPart.length));
   let valid: boolean;
   try {
-    // The key object itself with a DER signature, not `{ key, dsaEncoding: 'ieee-p1363' }`:
+    // The key object itself and a DER signature, not `{ key, dsaEncoding: 'ieee-p1363' }`:
     // handed an options object, Node 24 tells it from a key by catching two TypeErrors, stack
-    // traces and all, a third more CPU than the check itself (docs/decisions/0057). A signature
-    // of the wrong length throws here, as OpenSSL refuses it there: an invalid signature.
+    // traces and all (docs/decisions/0057-token-check-gives-node-a-key-object.md). A signature
+    // of the wrong length throws here, as OpenSSL would refuse it: an invalid signature.
     const der = joseToDer(Buffer.from(signaturePart, 'base64url'), header.alg as EcdsaAlgorithm);
     valid = await verifyInPool(digest, signed, key, der);
   } catch {
