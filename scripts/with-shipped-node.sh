@@ -43,11 +43,12 @@ if [ "$(node -p 'process.versions.node.split(".")[0]')" != "$major" ]; then
     trap 'rm -rf "$staging"' EXIT
     npm install --prefix "$staging" --no-save --no-audit --no-fund --prefer-offline \
       --fetch-retries=5 --fetch-timeout=120000 "$package" >&2
-    [ -x "$prefix/node_modules/.bin/node" ] || mv -T "$staging" "$prefix" 2>/dev/null || true
+    # A concurrent run may have put its own in place meanwhile: then this one is dropped.
+    [ -e "$prefix" ] || mv "$staging" "$prefix" 2>/dev/null || true
     rm -rf "$staging"
     trap - EXIT
     [ -x "$prefix/node_modules/.bin/node" ] || {
-      echo "with-shipped-node: $package did not install into $prefix" >&2
+      echo "with-shipped-node: no Node.js in $prefix after installing $package (remove it and run again)" >&2
       exit 1
     }
   fi
