@@ -21,9 +21,13 @@ const shippedMajor = /^node:(\d+)/.exec(
 const INSTALL_MS = 300_000;
 
 /** The script's exit status and output; a failing status is returned, not thrown. */
-async function shipped(args: string[], cwd = ROOT, script = SCRIPT) {
+async function shipped(args: string[], cwd = ROOT, script = SCRIPT, env = process.env) {
   try {
-    const { stdout, stderr } = await run('bash', [script, ...args], { cwd, timeout: INSTALL_MS });
+    const { stdout, stderr } = await run('bash', [script, ...args], {
+      cwd,
+      env,
+      timeout: INSTALL_MS,
+    });
     return { status: 0, stdout, stderr };
   } catch (err) {
     const failed = err as { code: number; stdout: string; stderr: string };
@@ -33,11 +37,30 @@ async function shipped(args: string[], cwd = ROOT, script = SCRIPT) {
 
 describe('scripts/with-shipped-node.sh', () => {
   it(
-    "when it runs node, then that node is the image's major",
+    "when it runs node with an empty cache, then it installs the image's major once and runs node on it",
     async () => {
-      const { status, stdout } = await shipped(['node', '-p', 'process.versions.node']);
-      expect(status).toBe(0);
-      expect(stdout.trim().split('.')[0]).toBe(shippedMajor);
+      const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-shipped-node-cache-'));
+      try {
+        const env = { ...process.env, XDG_CACHE_HOME: cache };
+        const first = await shipped(['node', '-p', 'process.versions.node'], ROOT, SCRIPT, env);
+        const again = await shipped(['node', '-p', 'process.versions.node'], ROOT, SCRIPT, env);
+        for (const run of [first, again]) {
+          expect(run.status).toBe(0);
+          expect(run.stdout.trim().split('.')[0]).toBe(shippedMajor);
+        }
+        // A machine already on that major installs nothing; another major installs it once,
+        // leaving no staging folder behind.
+        expect(again.stderr).toBe('');
+        if (process.versions.node.split('.')[0] === shippedMajor) {
+          expect(first.stderr).toBe('');
+        } else {
+          expect(first.stderr).toContain(`installing Node.js ${shippedMajor}`);
+          const cached = fs.readdirSync(path.join(cache, 'data-holder-gateway'));
+          expect(cached).toEqual([expect.stringMatching(new RegExp(`^node-${shippedMajor}-`))]);
+        }
+      } finally {
+        fs.rmSync(cache, { recursive: true, force: true });
+      }
     },
     INSTALL_MS,
   );
