@@ -19,18 +19,21 @@ if [ -z "$major" ]; then
   exit 1
 fi
 
-if [ "$(node -p 'process.versions.node.split(".")[0]')" != "$major" ]; then
-  case "$(node -p process.platform)" in
-    linux) platform=linux ;;
-    darwin) platform=darwin ;;
+# The machine's Node: its major, platform and architecture, read in one start of it.
+read -r machine_major platform arch < <(
+  node -p '[process.versions.node.split(".")[0], process.platform, process.arch].join(" ")'
+)
+if [ "$machine_major" != "$major" ]; then
+  case "$platform" in
+    linux | darwin) ;;
     *)
-      echo "with-shipped-node: no packaged Node.js binary for $(node -p process.platform)" >&2
+      echo "with-shipped-node: no packaged Node.js binary for $platform" >&2
       exit 1
       ;;
   esac
-  package="node-$platform-$(node -p process.arch)@$major"
+  package="node-$platform-$arch@$major"
   cache="${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/data-holder-gateway"
-  prefix="$cache/node-$major-$platform-$(node -p process.arch)"
+  prefix="$cache/node-$major-$platform-$arch"
   # npm looks for its global configuration beside the running Node: the machine's (a registry
   # proxy's certificate authority, say) stays in force for npm under the other Node.
   npm_config_globalconfig="$(npm config get globalconfig)"

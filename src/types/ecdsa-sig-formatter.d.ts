@@ -5,6 +5,4 @@ declare module 'ecdsa-sig-formatter' {
    * that OpenSSL verifies. @throws TypeError when its length is not twice the size for `alg`
    */
   export function joseToDer(signature: Buffer, alg: 'ES256' | 'ES384' | 'ES512'): Buffer;
-  /** A DER signature as the JWS form, base64url. */
-  export function derToJose(signature: Buffer, alg: 'ES256' | 'ES384' | 'ES512'): string;
 }
