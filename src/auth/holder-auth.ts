@@ -4,12 +4,17 @@
  * Checks, in order: a bearer token is present; its header names an allowed asymmetric algorithm
  * and its `kid`, when present, is a string (before any key lookup, so garbage is cheap to reject);
  * the signature verifies against the key set (the key named by `kid`; without a `kid`, each key of
- * the algorithm's type is tried); `exp` is present and not past (with tolerance) nor further ahead
- * than the maximum lifetime; `iss` and `sub` equal the holder subdomain; `aud` equals the public
- * base URL plus the request path, byte for byte; `iat`, when present, is not ahead of our clock by more than the tolerance;
+ * the algorithm's type is tried), each key verifying its own algorithm only (its JWK's `alg`, else
+ * its type: a `kid` naming a key of another algorithm is `Algorithm not allowed`, key-set.ts);
+ * `exp` is present and not past (with tolerance) nor further ahead than the maximum lifetime;
+ * `iss` and `sub` equal the holder subdomain; `aud` equals the public base URL plus the request
+ * path, byte for byte; `iat`, when present, is not ahead of our clock by more than the tolerance;
  * `jti` is present and has not been seen before its token expires, and the token cannot have been
  * used before the replay store's memory began (a Redis that lost its data). These two last checks
  * are the request's admission, settled after the verifier answers (admission.ts).
+ *
+ * Every refusal is 401 by default, or 403 with `HOLDER_AUTH_FAILURE_STATUS=403` (what some platform
+ * instances expect): the same reason, body and `WWW-Authenticate` challenge either way.
  */
 import {
   decodeProtectedHeader,
@@ -46,32 +51,51 @@ export const AUTH_REASONS = {
 } as const;
 export type AuthReason = keyof typeof AUTH_REASONS;
 
+/** The status of a refused holder token (`HOLDER_AUTH_FAILURE_STATUS`). */
+export type AuthFailureStatus = 401 | 403;
+
 /**
- * A 401 that also carries its reason slug, and the RFC 6750 challenge: `Bearer` when no token came
- * (no error code, as RFC 6750 section 3.1 asks), `Bearer error="invalid_token"` for one rejected.
+ * A refused holder token: `UnauthorizedError`'s code (`instanceof UnauthorizedError` holds), its
+ * reason slug, and the RFC 6750 challenge: `Bearer` when no token came (no error code, as RFC 6750
+ * section 3.1 asks), `Bearer error="invalid_token"` for one rejected. Its status is 401, or 403
+ * for platforms that expect it; the challenge is sent with 403 too (RFC 9110 section 11.6.1 allows
+ * it on any answer), and is what tells a refused token from a refusal to share there.
  */
-export class AuthError extends UnauthorizedError {
-  constructor(readonly reason: AuthReason) {
-    super(AUTH_REASONS[reason], {
-      headers: {
-        'WWW-Authenticate': reason === 'missing_token' ? 'Bearer' : 'Bearer error="invalid_token"',
+export class AuthError extends GatewayError {
+  constructor(
+    readonly reason: AuthReason,
+    status: AuthFailureStatus = 401,
+  ) {
+    super(
+      UnauthorizedError.code,
+      status,
+      AUTH_REASONS[reason],
+      { name: 'UnauthorizedError' },
+      {
+        headers: {
+          'WWW-Authenticate':
+            reason === 'missing_token' ? 'Bearer' : 'Bearer error="invalid_token"',
+        },
       },
-    });
+    );
+    this.name = UnauthorizedError.code; // as `UnauthorizedError` names itself, for the logs
   }
 }
 
-const AUTH_ERRORS = new Map<AuthReason, AuthError>();
+const AUTH_ERRORS = new Map<string, AuthError>();
 
 /**
- * The error of one rejection reason, built once and thrown again for every token rejected for
- * that reason: a rejected request then builds no error object and captures no stack of its own
- * (an attack is a stream of rejections; their stacks are never logged, 4xx are logged by code).
+ * The error of one rejection reason and status, built once and thrown again for every token
+ * rejected for that reason: a rejected request then builds no error object and captures no stack
+ * of its own (an attack is a stream of rejections; their stacks are never logged, 4xx are logged
+ * by code).
  */
-export function authError(reason: AuthReason): AuthError {
-  let error = AUTH_ERRORS.get(reason);
+export function authError(reason: AuthReason, status: AuthFailureStatus = 401): AuthError {
+  const id = `${status} ${reason}`;
+  let error = AUTH_ERRORS.get(id);
   if (!error) {
-    error = new AuthError(reason);
-    AUTH_ERRORS.set(reason, error);
+    error = new AuthError(reason, status);
+    AUTH_ERRORS.set(id, error);
   }
   return error;
 }
@@ -86,6 +110,8 @@ export interface HolderAuthOptions {
   algorithms: readonly string[];
   clockToleranceSeconds: number;
   maxLifetimeSeconds: number;
+  /** Status of every refusal (default 401); a key set or replay store outage stays 503. */
+  failureStatus?: AuthFailureStatus;
   /** Clock in milliseconds (tests inject one). */
   now?: () => number;
 }
@@ -148,7 +174,7 @@ async function verifiedClaims(
   };
   if (takesShortWay(header)) {
     const verdict = await verifyShortWay(token, header, options.keySet.getKey, rules);
-    if (verdict && 'reason' in verdict) throw authError(verdict.reason);
+    if (verdict && 'reason' in verdict) throw authError(verdict.reason, options.failureStatus);
     if (verdict) return verdict.payload;
   }
   const { payload } = await jwtVerify(token, options.keySet.getKey, {
@@ -186,12 +212,12 @@ async function admit(
     (exp + options.clockToleranceSeconds) * 1000,
   );
   traceDecision('replay_store', claim.fresh ? 'fresh' : 'replayed');
-  if (!claim.fresh) throw authError('replayed');
+  if (!claim.fresh) throw authError('replayed', options.failureStatus);
   if (
     claim.memorySinceMs !== undefined &&
     couldPredateMemory({ exp, iat }, claim.memorySinceMs, options)
   ) {
-    throw authError('predates_replay_memory');
+    throw authError('predates_replay_memory', options.failureStatus);
   }
 }
 
@@ -231,45 +257,46 @@ export function createHolderVerifier(options: HolderAuthOptions): HolderVerifier
   const now = options.now ?? Date.now;
   const algorithms = [...options.algorithms];
   const protectedHeader = protectedHeaders();
+  const refuse = (reason: AuthReason) => authError(reason, options.failureStatus);
   return async (authorization, path) => {
     const match = authorization ? BEARER.exec(authorization) : null;
-    if (!authorization) throw authError('missing_token');
-    if (!match) throw authError('malformed_token');
+    if (!authorization) throw refuse('missing_token');
+    if (!match) throw refuse('malformed_token');
     const token = match[1]!;
     let header: ProtectedHeader;
     try {
       header = protectedHeader(token);
     } catch {
-      throw authError('malformed_token');
+      throw refuse('malformed_token');
     }
     const alg = header.alg;
-    if (typeof alg !== 'string') throw authError('malformed_token');
+    if (typeof alg !== 'string') throw refuse('malformed_token');
     // A `kid` that is not a string could never name a key: refuse it before any key look-up
     // (it would otherwise count as an unknown key and trigger a key set refetch).
     if (header.kid !== undefined && typeof header.kid !== 'string') {
-      throw authError('malformed_token');
+      throw refuse('malformed_token');
     }
-    if (!algorithms.includes(alg)) throw authError('algorithm_not_allowed');
+    if (!algorithms.includes(alg)) throw refuse('algorithm_not_allowed');
 
     let payload: JWTPayload;
     try {
       payload = await verifiedClaims(token, header as JWTHeaderParameters, path, options, now());
     } catch (err) {
-      if (err instanceof GatewayError) throw err; // key set unavailable: 503; or our own 401
-      throw authError(reasonOf(err));
+      if (err instanceof GatewayError) throw err; // key set unavailable: 503; or our own refusal
+      throw refuse(reasonOf(err));
     }
     const nowSeconds = now() / 1000;
     const exp = payload.exp!;
     if (exp - nowSeconds > options.maxLifetimeSeconds + options.clockToleranceSeconds) {
-      throw authError('lifetime_too_long');
+      throw refuse('lifetime_too_long');
     }
     // Bounds what an accepted token can claim, which the rule after a loss of replay memory needs.
     const iat = payload.iat;
     if (iat !== undefined && iat - nowSeconds > options.clockToleranceSeconds) {
-      throw authError('not_yet_valid');
+      throw refuse('not_yet_valid');
     }
     if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > 512) {
-      throw authError('missing_jti');
+      throw refuse('missing_jti');
     }
     // Not awaited here: the request's first cache read joins the claim's round trip (ADR 0051).
     const admission = handled(admit(options, { jti: payload.jti, exp, iat }));

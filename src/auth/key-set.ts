@@ -7,7 +7,13 @@
  * good keys serving for `maxStaleSeconds` after they were due for refresh, and only then refuses
  * (503, our fault, not the caller's).
  */
-import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  errors,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { request } from 'undici';
 import { AuthUnavailableError } from '../errors';
 
@@ -23,14 +29,49 @@ export interface KeySet {
 /** Keys remembered per key set: a bound on what a set of few keys and algorithms can fill. */
 const KEYS_REMEMBERED = 64;
 
+/** Whether jose's local key set lets a JWK verify signatures at all (`use`, `key_ops`). */
+function verifiesSignatures(jwk: JWK): boolean {
+  if (typeof jwk.use === 'string' && jwk.use !== 'sig') return false;
+  return !Array.isArray(jwk.key_ops) || jwk.key_ops.includes('verify');
+}
+
 /**
- * jose's local key set, with the key each algorithm and `kid` found remembered: in one set the
- * same pair always finds the same key, so a token after the first makes no candidate search, no
- * copy of its header and no look-up in jose's import cache. Only keys found are remembered (an
- * unknown `kid` is asked of jose each time, as before); a refetched set starts with none.
+ * jose's local key set, refusing as `JOSEAlgNotAllowed` a token whose `kid` names a signing key of
+ * the set that jose found no key for: the key is known, and its `alg` (or, without one, its type
+ * and curve) is not the token's algorithm. jose says `JWKSNoMatchingKey` then, which the gateway
+ * would answer as an unknown key although the key is known. The refusal is still the set's
+ * answer for that kid: a remote key set asks for the set again as for an unknown kid (a platform
+ * correcting its key's `alg`).
+ */
+function pinnedKeySet(jwks: JSONWebKeySet): JWTVerifyGetKey {
+  const local = createLocalJWKSet(jwks);
+  // The signing kids as the set was given: jose keeps its own copy too.
+  const signingKids = new Set(
+    jwks.keys.filter(verifiesSignatures).flatMap((jwk) => (jwk.kid === undefined ? [] : [jwk.kid])),
+  );
+  return async (header, token) => {
+    try {
+      return await local(header, token);
+    } catch (err) {
+      if (!(err instanceof errors.JWKSNoMatchingKey)) throw err;
+      // jose chooses with the unprotected header too (a flattened JWS): so does this.
+      const { alg, kid } = { ...header, ...token?.header };
+      if (typeof kid !== 'string' || !signingKids.has(kid)) throw err;
+      throw new errors.JOSEAlgNotAllowed(`key ${kid} does not verify ${String(alg)} signatures`);
+    }
+  };
+}
+
+/**
+ * jose's local key set (algorithms pinned by key: {@link pinnedKeySet}), with the key each
+ * algorithm and `kid` found remembered: in one set the same pair always finds the same key, so a
+ * token after the first makes no candidate search, no copy of its header and no look-up in jose's
+ * import cache. The algorithm is part of what is remembered, so a key found for one algorithm is
+ * never handed to a token of another. Only keys found are remembered (an unknown `kid`, or one of
+ * another algorithm, is asked of jose each time, as before); a refetched set starts with none.
  */
 export function readyKeySet(jwks: JSONWebKeySet): JWTVerifyGetKey {
-  const local = createLocalJWKSet(jwks);
+  const local = pinnedKeySet(jwks);
   const found = new Map<string, Awaited<ReturnType<JWTVerifyGetKey>>>();
   return async (header, token) => {
     const { alg, kid } = header;
@@ -55,7 +96,7 @@ export function staticKeySet(jwks: JSONWebKeySet): KeySet {
 
 export interface RemoteKeySetOptions {
   url: string;
-  /** Minimum seconds between two refetches caused by an unknown kid. */
+  /** Minimum seconds between two refetches for a kid no key answers (unknown, or another alg's). */
   cooldownSeconds: number;
   /** Seconds after which the keys are refreshed. */
   maxAgeSeconds: number;
@@ -153,7 +194,10 @@ export function remoteKeySet(options: RemoteKeySetOptions): KeySet {
     try {
       return await local!(header, token);
     } catch (err) {
-      if (!(err instanceof errors.JWKSNoMatchingKey)) throw err;
+      // A known kid of another algorithm is refetched too: the platform may correct its `alg`.
+      const unmatched =
+        err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JOSEAlgNotAllowed;
+      if (!unmatched) throw err;
       if (now() - lastKidRefetch < options.cooldownSeconds * 1000) throw err;
       lastKidRefetch = now();
       try {

@@ -330,8 +330,9 @@ export const GATEWAY_SETTINGS = {
       Type.Array(enumOf(ALLOWED_JWT_ALGORITHMS), {
         minItems: 1,
         uniqueItems: true,
-        default: ['PS256', 'ES256'],
-        description: 'Accepted holder token algorithms, comma separated.',
+        default: ['PS256', 'ES256', 'RS256'],
+        description:
+          'Accepted holder token algorithms, comma separated. A key verifies only its own algorithm: its JWK `alg`, else any of its key type.',
       }),
     ),
     clockToleranceSeconds: integer(
@@ -347,6 +348,14 @@ export const GATEWAY_SETTINGS = {
       86400,
       900,
       'Longest accepted exp - now, seconds.',
+    ),
+    failureStatus: setting(
+      'HOLDER_AUTH_FAILURE_STATUS',
+      enumOf([401, 403], {
+        default: 401,
+        description:
+          'Status of a refused holder token (missing, invalid, expired, replayed): 401 as RFC 6750 says, or 403 as some platform instances expect; same body and WWW-Authenticate either way.',
+      }),
     ),
   },
   jwks: {

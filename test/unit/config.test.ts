@@ -19,7 +19,12 @@ describe('configuration', () => {
       coreAdapter: 'demo',
       bankingAccountDetailVersion: 4,
       devKeys: true,
-      jwt: { algorithms: ['PS256', 'ES256'], clockToleranceSeconds: 30, maxLifetimeSeconds: 900 },
+      jwt: {
+        algorithms: ['PS256', 'ES256', 'RS256'],
+        clockToleranceSeconds: 30,
+        maxLifetimeSeconds: 900,
+        failureStatus: 401,
+      },
     });
     expect(config.demoDataFile).toMatch(/adapters[/\\]demo[/\\]data[/\\]sample\.json$/);
   });
@@ -81,6 +86,7 @@ describe('configuration', () => {
       JWT_ALGORITHMS: 'ES256, EdDSA',
       JWT_CLOCK_TOLERANCE_SECONDS: 5,
       JWT_MAX_LIFETIME_SECONDS: 600,
+      HOLDER_AUTH_FAILURE_STATUS: 403,
       JWKS_COOLDOWN_SECONDS: 7,
       JWKS_MAX_AGE_SECONDS: 70,
       JWKS_MAX_STALE_SECONDS: 700,
@@ -156,7 +162,12 @@ describe('configuration', () => {
       bankingAccountDetailVersion: 3,
       authCustomerEndpoints: false,
       refusals: { file, bodyIdNotFoundStatus: 422 },
-      jwt: { algorithms: ['ES256', 'EdDSA'], clockToleranceSeconds: 5, maxLifetimeSeconds: 600 },
+      jwt: {
+        algorithms: ['ES256', 'EdDSA'],
+        clockToleranceSeconds: 5,
+        maxLifetimeSeconds: 600,
+        failureStatus: 403,
+      },
       jwks: { cooldownSeconds: 7, maxAgeSeconds: 70, maxStaleSeconds: 700, timeoutMs: 1500 },
       devKeysDir: file,
       devKeys: false,
@@ -275,6 +286,14 @@ describe('configuration', () => {
   it('when PUBLIC_BASE_URL has a trailing slash, then it is removed', () => {
     expect(configFrom({ PUBLIC_BASE_URL: 'https://bank.example/api/' }).publicBaseUrl).toBe(
       'https://bank.example/api',
+    );
+  });
+
+  it('when HOLDER_AUTH_FAILURE_STATUS is given as text, then 401 and 403 land as numbers and any other status is refused', () => {
+    expect(configFrom({ HOLDER_AUTH_FAILURE_STATUS: '403' }).jwt.failureStatus).toBe(403);
+    expect(configFrom({ HOLDER_AUTH_FAILURE_STATUS: '401' }).jwt.failureStatus).toBe(401);
+    expect(() => configFrom({ HOLDER_AUTH_FAILURE_STATUS: '400' })).toThrow(
+      'HOLDER_AUTH_FAILURE_STATUS: must be equal to one of the allowed values (401, 403)',
     );
   });
 

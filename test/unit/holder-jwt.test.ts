@@ -42,16 +42,25 @@ describe('the short way of checking ECDSA holder tokens', () => {
   let es256: Awaited<ReturnType<typeof keyPair>>;
   let es384: Awaited<ReturnType<typeof keyPair>>;
   let es512: Awaited<ReturnType<typeof keyPair>>;
+  let rs256: Awaited<ReturnType<typeof keyPair>>;
   let keySet: ReturnType<typeof staticKeySet>;
 
   beforeAll(async () => {
     es256 = await keyPair('ES256', 'k256');
     es384 = await keyPair('ES384', 'k384');
     es512 = await keyPair('ES512', 'k512');
+    rs256 = await keyPair('RS256', 'rsa');
     // A P-256 key the set lists without an `alg`: an ES384 token naming it finds a key of
-    // another curve.
+    // another curve. An RSA key, and an RSA key without `alg`: ES tokens naming them are refused.
     keySet = staticKeySet({
-      keys: [es256.jwk, es384.jwk, es512.jwk, { ...es256.jwk, kid: 'loose', alg: undefined }],
+      keys: [
+        es256.jwk,
+        es384.jwk,
+        es512.jwk,
+        { ...es256.jwk, kid: 'loose', alg: undefined },
+        rs256.jwk,
+        { ...rs256.jwk, kid: 'rsa-loose', alg: undefined },
+      ],
     });
   });
 
@@ -223,6 +232,21 @@ describe('the short way of checking ECDSA holder tokens', () => {
     if (short === undefined) expect('reason' in expected).toBe(true);
     else expect(short).toEqual(expected);
   });
+
+  it.each([
+    ['an RSA key', 'rsa'],
+    ['an RSA key without alg', 'rsa-loose'],
+    ['a P-256 key without alg, for ES384', 'loose'],
+  ])(
+    'when an ES token names the kid of %s, then both ways refuse it as Algorithm not allowed',
+    async (_name, kid) => {
+      const token = await sign(claims(), { alg: kid === 'loose' ? 'ES384' : 'ES256', kid });
+      expect({ jose: await byJose(token), short: await byShortWay(token) }).toEqual({
+        jose: { reason: 'algorithm_not_allowed' },
+        short: { reason: 'algorithm_not_allowed' },
+      });
+    },
+  );
 
   it('when the header has crit, then the token is left to jose', () => {
     expect(takesShortWay({ alg: 'ES256', crit: ['b64'] })).toBe(false);

@@ -107,6 +107,23 @@ describe('remote key set', () => {
     expect(ks.isReady()).toBe(true);
   });
 
+  it('when a known kid is asked for an algorithm its key does not take, then it is refused as not allowed, refetched at most once per cooldown, and a corrected key is found', async () => {
+    const ks = remoteKeySet(options());
+    await ks.warmUp();
+    for (let i = 0; i < 5; i += 1)
+      await expect(ks.getKey({ alg: 'RS256', kid: 'k1' }, token)).rejects.toBeInstanceOf(
+        errors.JOSEAlgNotAllowed,
+      );
+    expect(server.hits).toBe(2);
+    // The platform corrects its key's `alg`: the next refetch, past the cooldown, finds it.
+    server.keys = [
+      { ...server.keys[0]!, publicJwk: { ...server.keys[0]!.publicJwk, alg: 'RS256' } },
+    ];
+    clock += 31_000;
+    await expect(ks.getKey({ alg: 'RS256', kid: 'k1' }, token)).resolves.toBeDefined();
+    expect(server.hits).toBe(3);
+  });
+
   it('when the key set was never fetched and the URL fails, then warm-up says so and lookups are 503', async () => {
     server.failWith = 500;
     const ks = remoteKeySet(options());
@@ -130,10 +147,76 @@ describe('ready key set', () => {
       await expect(getKey({ alg: 'ES256', kid: 'nope' }, token)).rejects.toBeInstanceOf(
         errors.JWKSNoMatchingKey,
       );
-      // A kid of another algorithm's key names no key of this one.
+      // A kid of another algorithm's key is known, and refused for this algorithm.
       await expect(getKey({ alg: 'ES256', kid: 'p1' }, token)).rejects.toBeInstanceOf(
-        errors.JWKSNoMatchingKey,
+        errors.JOSEAlgNotAllowed,
       );
     }
+  });
+
+  describe('the algorithm a key verifies', () => {
+    let getKey: ReturnType<typeof readyKeySet>;
+    const token = { payload: '', signature: '' } as never;
+    beforeAll(async () => {
+      const rs = await makeKey('RS256', 'rs');
+      const ps = await makeKey('PS256', 'ps');
+      const es = await makeKey('ES256', 'es');
+      getKey = readyKeySet({
+        keys: [
+          rs.publicJwk,
+          ps.publicJwk,
+          es.publicJwk,
+          // Keys without `alg`: their type (and an EC key's curve) decides.
+          { ...rs.publicJwk, kid: 'rsa-any', alg: undefined },
+          { ...es.publicJwk, kid: 'p256-any', alg: undefined },
+          // Not a signing key: its kid names no key a token can use.
+          { ...rs.publicJwk, kid: 'rsa-enc', alg: undefined, use: 'enc' },
+        ],
+      });
+    });
+
+    it.each([
+      ['RS256', 'rs', 'a key'],
+      ['PS256', 'ps', 'a key'],
+      ['ES256', 'es', 'a key'],
+      ['RS256', 'rsa-any', 'a key'],
+      ['PS256', 'rsa-any', 'a key'],
+      ['ES256', 'p256-any', 'a key'],
+      ['RS256', 'ps', 'algorithm not allowed'],
+      ['PS256', 'rs', 'algorithm not allowed'],
+      ['ES256', 'rs', 'algorithm not allowed'],
+      ['ES256', 'rsa-any', 'algorithm not allowed'],
+      ['RS256', 'es', 'algorithm not allowed'],
+      ['PS256', 'p256-any', 'algorithm not allowed'],
+      ['ES384', 'p256-any', 'algorithm not allowed'],
+      ['RS256', 'rsa-enc', 'no matching key'],
+      ['RS256', 'nobody', 'no matching key'],
+    ])(
+      'when a %s token names the kid %s, then the look-up answers %s',
+      async (alg, kid, outcome) => {
+        // Twice: the first answer is remembered for that algorithm and kid, and only for them.
+        for (let i = 0; i < 2; i += 1) {
+          const found = await Promise.resolve(getKey({ alg, kid }, token)).then(
+            () => 'a key',
+            (err: unknown) =>
+              err instanceof errors.JOSEAlgNotAllowed
+                ? 'algorithm not allowed'
+                : err instanceof errors.JWKSNoMatchingKey
+                  ? 'no matching key'
+                  : err,
+          );
+          expect(found).toBe(outcome);
+        }
+      },
+    );
+
+    it('when a key was found for one algorithm, then a token of another naming the same kid is still refused', async () => {
+      await expect(getKey({ alg: 'PS256', kid: 'ps' }, token)).resolves.toBeDefined();
+      await expect(getKey({ alg: 'RS256', kid: 'ps' }, token)).rejects.toBeInstanceOf(
+        errors.JOSEAlgNotAllowed,
+      );
+      const rs = await getKey({ alg: 'RS256', kid: 'rsa-any' }, token);
+      expect(await getKey({ alg: 'PS256', kid: 'rsa-any' }, token)).not.toBe(rs);
+    });
   });
 });
