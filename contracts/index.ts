@@ -29,8 +29,15 @@ export {
 /** A JSON Schema fragment as the helpers build it. */
 export type SchemaObject = Record<string, unknown>;
 
-/** `{ data: { <dataKey>: [items] }, links, meta }` of the paginated `/v1/...` family. */
-export function paginatedResponse(dataKey: string, itemRef: string): SchemaObject {
+/**
+ * `{ data: { <dataKey>: [items] }, links, meta }` of the paginated `/v1/...` family; `metaRef`
+ * names the meta block when it has more than the counts (the transaction list's).
+ */
+export function paginatedResponse(
+  dataKey: string,
+  itemRef: string,
+  metaRef = refOf('envelopes', 'Meta'),
+): SchemaObject {
   return {
     type: 'object',
     required: ['data', 'links', 'meta'],
@@ -42,8 +49,18 @@ export function paginatedResponse(dataKey: string, itemRef: string): SchemaObjec
         additionalProperties: false,
       },
       links: { $ref: refOf('envelopes', 'Links') },
-      meta: { $ref: refOf('envelopes', 'Meta') },
+      meta: { $ref: metaRef },
     },
+    additionalProperties: false,
+  };
+}
+
+/** `{ data: <record> }`: one record of the `/v1` family (an account's detail, a transaction). */
+export function recordResponse(recordRef: string): SchemaObject {
+  return {
+    type: 'object',
+    required: ['data'],
+    properties: { data: { $ref: recordRef } },
     additionalProperties: false,
   };
 }

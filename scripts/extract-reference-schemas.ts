@@ -36,12 +36,20 @@ export const REFERENCE_SOURCES: readonly ReferenceSource[] = [
       'BankingDirectDebit',
       'BankingPayeeDetailV2',
       'BankingScheduledPaymentV2',
+      'BankingTransaction',
+      'BankingTransactionDetailV2',
+      'MetaPaginatedTransaction',
     ],
   },
   {
     source: 'cds/cds_energy_1.34.1.json',
     output: 'cds/cds_energy_1.34.1.json',
-    roots: ['EnergyAccountDetailV4', 'EnergyConcession', 'EnergyInvoice'],
+    roots: [
+      'EnergyAccountDetailV4',
+      'EnergyBalanceResponse_data',
+      'EnergyConcession',
+      'EnergyInvoice',
+    ],
   },
   {
     source: 'cds/cds_admin_1.36.0.json',
@@ -56,12 +64,24 @@ export const REFERENCE_SOURCES: readonly ReferenceSource[] = [
   {
     source: 'fdx/corex-6.0.yaml',
     output: 'fdx/corex-6.0.json',
-    roots: ['AssetTransferNetwork', 'DepositTransaction', 'LoanTransaction', 'Statement'],
+    roots: [
+      'AccountContact',
+      'AccountDescriptor',
+      'AccountPaymentNetworkList',
+      'Accounts',
+      'AccountWithDetails',
+      'AssetTransferNetwork',
+      'DepositTransaction',
+      'LoanTransaction',
+      'PaymentNetwork',
+      'Statement',
+    ],
   },
   {
     source: 'fineract/fineract-openapi.json',
     output: 'fineract/fineract-openapi.json',
     roots: [
+      'AddressData',
       'GetClientsClientIdAccountsResponse',
       'GetClientsClientIdResponse',
       'GetClientsResponse',

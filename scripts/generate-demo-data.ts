@@ -2589,6 +2589,764 @@ function sharingRefusalCustomers(): Json[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Banking transactions (the /v1 transaction list and detail), energy balances, FDX payment
+// networks and the joint account's FDX view. Added to the finished data set, last, and drawn
+// from a seeded source of their own: no record built before them changes.
+// ---------------------------------------------------------------------------------------------
+
+const txRng = seededRandom(20251121);
+
+function txPick<T>(items: readonly T[]): T {
+  return items[Math.floor(txRng.rand() * items.length)];
+}
+
+function txShuffle<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(txRng.rand() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** A signed amount in cents as a decimal string: -450 -> "-4.50". */
+function signedMoney(centsValue: number): string {
+  return money(centsValue / 100);
+}
+
+/** What a banking transaction holds besides its id, in the contract's field order. */
+interface BankingTx {
+  type: string;
+  description: string;
+  amount: string;
+  reference?: string;
+  /** Effective time: the posting time of a POSTED transaction, the execution time of a PENDING one. */
+  at: Date;
+  pending?: boolean;
+  /** Seconds between execution and posting, for a POSTED transaction that states both. */
+  executedBefore?: number;
+  valueDate?: boolean;
+  currency?: boolean;
+  merchant?: readonly [string, string];
+  biller?: { code: string; name: string; crn: string };
+  apcaNumber?: string;
+  extendedData?: Json;
+}
+
+/** The record as the file stores it (without accountId and isDetailAvailable). */
+function bankingTransaction(transactionId: string, tx: BankingTx): Json {
+  const rec: Json = {
+    transactionId,
+    type: tx.type,
+    status: tx.pending ? 'PENDING' : 'POSTED',
+    description: tx.description,
+  };
+  if (!tx.pending) rec.postingDateTime = isoDateTime(tx.at);
+  if (tx.valueDate && !tx.pending) rec.valueDateTime = isoDateTime(tx.at);
+  if (tx.pending) rec.executionDateTime = isoDateTime(tx.at);
+  else if (tx.executedBefore !== undefined) {
+    rec.executionDateTime = isoDateTime(new Date(tx.at.getTime() - tx.executedBefore * 1000));
+  }
+  rec.amount = tx.amount;
+  if (tx.currency) rec.currency = 'AUD';
+  rec.reference = tx.reference ?? '';
+  if (tx.merchant) {
+    rec.merchantName = tx.merchant[0];
+    rec.merchantCategoryCode = tx.merchant[1];
+  }
+  if (tx.biller) {
+    rec.billerCode = tx.biller.code;
+    rec.billerName = tx.biller.name;
+    rec.crn = tx.biller.crn;
+  }
+  if (tx.apcaNumber) rec.apcaNumber = tx.apcaNumber;
+  if (tx.extendedData) rec.extendedData = tx.extendedData;
+  return rec;
+}
+
+const CARD_SHOPS = [
+  ['Example Grocer', '5411'],
+  ['Sample Cafe', '5814'],
+  ['Demo Fuel', '5541'],
+  ['Placeholder Pharmacy', '5912'],
+  ['Test Books', '5942'],
+] as const;
+const BPAY_BILLERS = [
+  { code: '23796', name: 'Test Water Utility' },
+  { code: '12344', name: 'Example Energy Retail' },
+  { code: '45678', name: 'Sample Telco' },
+  { code: '77001', name: 'Mock Council Rates' },
+] as const;
+const DEBIT_USERS = [
+  'Demo Insurance Co',
+  'Placeholder Gym',
+  'Fictional Streaming',
+  'Dummy Health Fund',
+];
+const NPP_FRIENDS = [
+  { name: 'Sam Placeholder', payId: 'sam.placeholder@example.com' },
+  { name: 'Alex Sample', payId: '0491 570 110' },
+  { name: 'Chris Example', payId: 'chris@example.org' },
+] as const;
+const NPP_REASONS = ['Dinner', 'Concert tickets', 'Birthday gift', 'Rent share', 'Footy tipping'];
+
+let nppSeq = 0;
+/** NPP extended data: who paid (incoming) or was paid (outgoing), with the X2P1 payload. */
+function nppData(side: 'payer' | 'payee', label: string, description: string): Json {
+  nppSeq += 1;
+  return {
+    [side]: label,
+    extensionUType: 'nppPayload',
+    nppPayload: {
+      extendedDescription: description,
+      endToEndId: `E2E-DEMO-${pad(nppSeq, 6)}`,
+      purposeCode: nppSeq % 2 === 0 ? 'OTHR' : 'SALA',
+      service: 'X2P1',
+      serviceVersion: '03',
+    },
+  };
+}
+
+type TxKind = (at: Date) => BankingTx;
+
+/** The kinds of the main account's everyday transactions, each with its sign and fields. */
+const EVERYDAY_KINDS: Record<string, TxKind> = {
+  card: (at) => {
+    const merchant = txPick(CARD_SHOPS);
+    return {
+      type: 'PAYMENT',
+      description: `Card purchase ${merchant[0]}`,
+      amount: signedMoney(-txRng.randInt(350, 25000)),
+      at,
+      executedBefore: txRng.randInt(600, 2 * 86_400),
+      currency: true,
+      merchant,
+    };
+  },
+  bpay: (at) => {
+    const biller = txPick(BPAY_BILLERS);
+    const crn = String(txRng.randInt(1_000_000_000, 9_999_999_999));
+    return {
+      type: 'PAYMENT',
+      description: `BPAY ${biller.name}`,
+      amount: signedMoney(-txRng.randInt(6000, 90000)),
+      reference: `CRN ${crn}`,
+      at,
+      biller: { code: biller.code, name: biller.name, crn },
+    };
+  },
+  directDebit: (at) => ({
+    type: 'DIRECT_DEBIT',
+    description: `Direct debit ${txPick(DEBIT_USERS)}`,
+    amount: signedMoney(-txRng.randInt(2000, 30000)),
+    reference: `DD ${txRng.randInt(100000, 999999)}`,
+    at,
+    apcaNumber: String(txRng.randInt(100000, 999999)),
+  }),
+  transferOut: (at) => ({
+    type: 'TRANSFER_OUTGOING',
+    description: 'Transfer to Goal saver',
+    amount: signedMoney(-txRng.randInt(10000, 150000)),
+    reference: 'Savings',
+    at,
+    valueDate: true,
+  }),
+  atm: (at) => ({
+    type: 'OTHER',
+    description: 'ATM withdrawal Exampleton',
+    amount: signedMoney(-2000 * txRng.randInt(1, 20)),
+    at,
+  }),
+  nppOut: (at) => {
+    const friend = txPick(NPP_FRIENDS);
+    const reason = txPick(NPP_REASONS);
+    return {
+      type: 'TRANSFER_OUTGOING',
+      description: `Osko payment to ${friend.name}`,
+      amount: signedMoney(-txRng.randInt(1000, 30000)),
+      reference: reason,
+      at,
+      executedBefore: txRng.randInt(1, 30),
+      extendedData: nppData('payee', friend.payId, `${reason}, thanks ${friend.name}`),
+    };
+  },
+  nppIn: (at) => {
+    const friend = txPick(NPP_FRIENDS);
+    const reason = txPick(NPP_REASONS);
+    return {
+      type: 'TRANSFER_INCOMING',
+      description: `Osko payment from ${friend.name}`,
+      amount: signedMoney(txRng.randInt(1000, 30000)),
+      reference: reason,
+      at,
+      executedBefore: txRng.randInt(1, 30),
+      extendedData: nppData('payer', friend.name, `${reason} from ${friend.name}`),
+    };
+  },
+  deposit: (at) => ({
+    type: 'OTHER',
+    description: 'Branch deposit Exampleton',
+    amount: signedMoney(txRng.randInt(2000, 60000)),
+    at,
+    valueDate: true,
+  }),
+  interestCharged: (at) => ({
+    type: 'INTEREST_CHARGED',
+    description: 'Interest on overdrawn balance',
+    amount: signedMoney(-txRng.randInt(5, 450)),
+    at,
+  }),
+  refund: (at) => {
+    const merchant = txPick(CARD_SHOPS);
+    return {
+      type: 'OTHER',
+      description: `Card refund ${merchant[0]}`,
+      amount: signedMoney(txRng.randInt(350, 8000)),
+      at,
+      currency: true,
+      merchant,
+    };
+  },
+};
+
+/** Interleaved so that every stretch of the list holds several kinds. */
+const EVERYDAY_PATTERN = [
+  'card',
+  'card',
+  'bpay',
+  'card',
+  'directDebit',
+  'transferOut',
+  'card',
+  'atm',
+  'nppOut',
+  'card',
+  'nppIn',
+  'deposit',
+  'card',
+  'interestCharged',
+  'card',
+  'directDebit',
+  'refund',
+];
+
+/** The main account's window: about 18 months, both ends held exactly. */
+const TX_START = utc(2025, 5, 21);
+const TX_END = utc(2026, 11, 20, 23, 59, 59);
+
+/** Monthly interest and fees, and the fortnightly salary, at fixed times of day. */
+function recurringTransactions(): BankingTx[] {
+  const out: BankingTx[] = [];
+  for (let k = 0; k < 18; k++) {
+    out.push({
+      type: 'INTEREST_PAID',
+      description: 'Interest credit',
+      amount: signedMoney(txRng.randInt(150, 2400)),
+      at: utc(2025, 6 + k, 0, 12),
+      valueDate: true,
+    });
+    out.push({
+      type: 'FEE',
+      description: 'Monthly account fee',
+      amount: '-5.00',
+      at: utc(2025, 6 + k, 1, 3),
+    });
+  }
+  for (let at = utc(2025, 5, 22, 1); at.getTime() <= TX_END.getTime(); at = addDays(at, 14)) {
+    out.push({
+      type: 'TRANSFER_INCOMING',
+      description: 'Salary Example Employer Pty Ltd',
+      amount: '3412.55',
+      reference: `PAYROLL ${isoDate(at)}`,
+      at,
+      valueDate: true,
+      apcaNumber: '301500',
+    });
+  }
+  return out;
+}
+
+/**
+ * `count` everyday transactions from TX_START to TX_END (both exactly), at distinct times none of
+ * `taken` holds; the last `pending` are PENDING.
+ */
+function everydayTransactions(count: number, pending: number, taken: Set<number>): BankingTx[] {
+  const span = Math.floor((TX_END.getTime() - TX_START.getTime()) / 1000);
+  const step = Math.floor(span / (count - 1));
+  const out: BankingTx[] = [];
+  for (let i = 0; i < count; i++) {
+    const jitter = txRng.randInt(-Math.floor(step / 3), Math.floor(step / 3));
+    const offset = i === 0 ? 0 : i === count - 1 ? span : i * step + jitter;
+    let ms = TX_START.getTime() + offset * 1000;
+    while (taken.has(ms)) ms += i === count - 1 ? -1000 : 1000;
+    taken.add(ms);
+    const kind = EVERYDAY_KINDS[EVERYDAY_PATTERN[(i * 5 + 2) % EVERYDAY_PATTERN.length]];
+    const tx = kind(new Date(ms));
+    out.push(i >= count - pending ? { ...tx, pending: true, executedBefore: undefined } : tx);
+  }
+  return out;
+}
+
+/**
+ * Written by hand: the words a text search finds ("holiday" in a description and in references,
+ * in mixed case), ties of effective time (ordered by id), the amount edges -100.00 and 100.00,
+ * a posted transaction executed the day before it was posted, and recent pending ones.
+ */
+function notableTransactions(): [string, BankingTx][] {
+  const grocer = CARD_SHOPS[0];
+  const cafe = CARD_SHOPS[1];
+  return [
+    [
+      'h01',
+      {
+        type: 'TRANSFER_OUTGOING',
+        description: 'Transfer to Holiday fund',
+        amount: '-500.00',
+        reference: 'Savings',
+        at: utc(2026, 3, 14, 4),
+      },
+    ],
+    [
+      'h02',
+      {
+        type: 'TRANSFER_OUTGOING',
+        description: 'Transfer to Goal saver',
+        amount: '-250.00',
+        reference: 'HOLIDAY top-up',
+        at: utc(2026, 7, 2, 5, 15),
+      },
+    ],
+    [
+      'h03',
+      {
+        type: 'PAYMENT',
+        description: 'Card purchase Demo Travel',
+        amount: '-1840.00',
+        reference: 'holiday booking 2026',
+        at: utc(2025, 9, 9, 7, 45),
+        merchant: ['Demo Travel', '4722'],
+        currency: true,
+      },
+    ],
+    [
+      'h04',
+      {
+        type: 'TRANSFER_INCOMING',
+        description: 'Osko payment from John Citizen',
+        amount: '320.00',
+        reference: 'Holiday house share',
+        at: utc(2026, 10, 28, 8, 20),
+        executedBefore: 4,
+        extendedData: nppData('payer', 'John Citizen', 'Holiday house share for October'),
+      },
+    ],
+    [
+      'h06',
+      {
+        type: 'PAYMENT',
+        description: `Card purchase ${cafe[0]}`,
+        amount: '-4.50',
+        at: utc(2026, 10, 15, 9, 30),
+        merchant: cafe,
+      },
+    ],
+    [
+      'h05',
+      {
+        type: 'PAYMENT',
+        description: `Card purchase ${grocer[0]}`,
+        amount: '-86.15',
+        at: utc(2026, 10, 15, 9, 30),
+        merchant: grocer,
+      },
+    ],
+    [
+      'h08',
+      {
+        type: 'PAYMENT',
+        description: `Card purchase ${grocer[0]}`,
+        amount: '-23.40',
+        at: utc(2026, 11, 19, 18),
+        merchant: grocer,
+      },
+    ],
+    [
+      'h07',
+      {
+        type: 'PAYMENT',
+        description: `Card purchase ${cafe[0]}`,
+        amount: '-6.20',
+        at: utc(2026, 11, 19, 18),
+        merchant: cafe,
+        pending: true,
+      },
+    ],
+    [
+      'h09',
+      {
+        type: 'OTHER',
+        description: 'Cash deposit Exampleton',
+        amount: '100.00',
+        at: utc(2026, 2, 3, 23, 10),
+      },
+    ],
+    [
+      'h10',
+      {
+        type: 'PAYMENT',
+        description: 'Card purchase Placeholder Pharmacy',
+        amount: '-100.00',
+        at: utc(2026, 5, 6, 2, 40),
+        merchant: CARD_SHOPS[3],
+      },
+    ],
+    [
+      'h11',
+      {
+        type: 'PAYMENT',
+        description: 'Card purchase Test Books',
+        amount: '-42.00',
+        at: utc(2025, 12, 1),
+        executedBefore: 6600,
+        merchant: CARD_SHOPS[4],
+      },
+    ],
+    [
+      'h12',
+      {
+        type: 'TRANSFER_OUTGOING',
+        description: 'Osko payment to Sam Placeholder',
+        amount: '-35.00',
+        reference: 'Footy tipping',
+        at: utc(2026, 11, 20, 10),
+        pending: true,
+        extendedData: nppData('payee', NPP_FRIENDS[0].payId, 'Footy tipping, thanks Sam'),
+      },
+    ],
+    [
+      'h13',
+      {
+        type: 'PAYMENT',
+        description: 'Card purchase Demo Fuel',
+        amount: '-71.90',
+        at: utc(2026, 11, 18, 12),
+        merchant: CARD_SHOPS[2],
+        currency: true,
+        pending: true,
+      },
+    ],
+  ];
+}
+
+/** c-1001's everyday account: recurring, everyday and notable transactions, in shuffled order. */
+function mainAccountTransactions(): Json[] {
+  const recurring = recurringTransactions();
+  const notable = notableTransactions();
+  const taken = new Set([...recurring, ...notable.map(([, t]) => t)].map((t) => t.at.getTime()));
+  const bulk = [...recurring, ...everydayTransactions(120, 2, taken)].sort(
+    (a, b) => a.at.getTime() - b.at.getTime(),
+  );
+  const records = [
+    ...bulk.map((t, i) => bankingTransaction(`btx-100101-${pad(i + 1, 4)}`, t)),
+    ...notable.map(([id, t]) => bankingTransaction(`btx-100101-${id}`, t)),
+  ];
+  return txShuffle(records);
+}
+
+/** A few transactions of another account, by hand, ids numbered in the given order. */
+function fewTransactions(tag: string, txs: BankingTx[]): Json[] {
+  return txs.map((t, i) => bankingTransaction(`btx-${tag}-${pad(i + 1, 4)}`, t));
+}
+
+/** Every other account's transactions, keyed by account id. */
+function otherAccountTransactions(): Record<string, Json[]> {
+  const shop = (n: number) => CARD_SHOPS[n % CARD_SHOPS.length];
+  const purchase = (n: number, cents: number, at: Date, pending = false): BankingTx => ({
+    type: 'PAYMENT',
+    description: `Card purchase ${shop(n)[0]}`,
+    amount: signedMoney(-cents),
+    at,
+    merchant: shop(n),
+    pending,
+  });
+  const payment = (text: string, amount: string, at: Date, reference = ''): BankingTx => ({
+    type: 'TRANSFER_INCOMING',
+    description: text,
+    amount,
+    reference,
+    at,
+    valueDate: true,
+  });
+  return {
+    'acc-b-1001-02': fewTransactions('100102', [
+      purchase(0, 15230, utc(2026, 9, 3, 6, 12)),
+      purchase(1, 1250, utc(2026, 9, 18, 22, 5)),
+      { type: 'FEE', description: 'Annual card fee', amount: '-99.00', at: utc(2026, 10, 1, 2) },
+      payment('Card repayment from Everyday Plus', '2000.00', utc(2026, 10, 5, 4), 'Repayment'),
+      purchase(2, 6840, utc(2026, 10, 11, 3, 41)),
+      {
+        type: 'INTEREST_CHARGED',
+        description: 'Purchase interest',
+        amount: '-38.12',
+        at: utc(2026, 10, 31, 13),
+      },
+      purchase(3, 2199, utc(2026, 11, 14, 9, 2)),
+      purchase(4, 4595, utc(2026, 11, 19, 10, 15), true),
+      purchase(0, 11870, utc(2026, 11, 20, 8, 30), true),
+    ]),
+    'acc-b-1001-03': fewTransactions('100103', [
+      ...[7, 8, 9, 10, 11].flatMap((m): BankingTx[] => [
+        payment('Loan repayment', '2890.55', utc(2026, m, 20, 1), `HOME LOAN 2026-${pad(m)}`),
+        {
+          type: 'INTEREST_CHARGED',
+          description: 'Loan interest',
+          amount: signedMoney(-txRng.randInt(205000, 215000)),
+          at: utc(2026, m, 28, 13),
+        },
+      ]),
+    ]),
+    'acc-b-1001-05': fewTransactions('100105', [
+      {
+        type: 'TRANSFER_INCOMING',
+        description: 'Osko payment from John Citizen',
+        amount: '600.00',
+        reference: 'Household',
+        at: utc(2026, 10, 1, 7),
+        executedBefore: 3,
+        extendedData: nppData('payer', 'John Citizen', 'Household money for October'),
+      },
+      {
+        type: 'DIRECT_DEBIT',
+        description: 'Direct debit Example Energy Retail',
+        amount: '-212.35',
+        reference: 'DD 480213',
+        at: utc(2026, 10, 9, 3),
+      },
+      purchase(0, 18744, utc(2026, 10, 17, 5, 55)),
+      {
+        type: 'TRANSFER_INCOMING',
+        description: 'Osko payment from John Citizen',
+        amount: '600.00',
+        reference: 'Household',
+        at: utc(2026, 11, 1, 7),
+        executedBefore: 3,
+        extendedData: nppData('payer', 'John Citizen', 'Household money for November'),
+      },
+      {
+        type: 'PAYMENT',
+        description: 'BPAY Test Water Utility',
+        amount: '-148.20',
+        reference: 'CRN 4000123456',
+        at: utc(2026, 11, 6, 2),
+        biller: { code: '23796', name: 'Test Water Utility', crn: '4000123456' },
+      },
+      purchase(0, 9310, utc(2026, 11, 16, 6, 20)),
+      purchase(1, 1480, utc(2026, 11, 20, 9), true),
+    ]),
+    'acc-b-1002-01': fewTransactions('100201', [
+      payment('Salary Sample Workshop Pty Ltd', '2980.10', utc(2026, 10, 15, 1), 'PAYROLL'),
+      {
+        type: 'TRANSFER_OUTGOING',
+        description: 'Osko payment to Jane Citizen',
+        amount: '-600.00',
+        reference: 'Household',
+        at: utc(2026, 10, 1, 7),
+        executedBefore: 3,
+        extendedData: nppData('payee', 'jane.citizen@example.com', 'Household money for October'),
+      },
+      purchase(2, 7260, utc(2026, 10, 22, 7, 10)),
+      { type: 'FEE', description: 'Monthly account fee', amount: '-5.00', at: utc(2026, 11, 1, 3) },
+      payment('Salary Sample Workshop Pty Ltd', '2980.10', utc(2026, 11, 12, 1), 'PAYROLL'),
+      purchase(4, 3315, utc(2026, 11, 19, 21, 45), true),
+    ]),
+    'acc-b-2001-01': fewTransactions('200101', [
+      purchase(0, 4210, utc(2026, 10, 3, 8, 30)),
+      purchase(0, 1895, utc(2026, 10, 17, 8, 30)),
+      payment('Transfer from Rent savings', '150.00', utc(2026, 11, 2, 0, 5)),
+    ]),
+    'acc-b-2001-02': fewTransactions('200102', [
+      {
+        type: 'TRANSFER_OUTGOING',
+        description: 'Transfer to Everyday Basic',
+        amount: '-150.00',
+        at: utc(2026, 11, 2, 0, 5),
+      },
+      payment('Rent savings deposit', '300.00', utc(2026, 10, 1, 0, 5)),
+    ]),
+    'acc-b-2001-03': fewTransactions('200103', [
+      payment('Travel savings deposit', '450.00', utc(2026, 10, 1, 0, 5)),
+      {
+        type: 'INTEREST_PAID',
+        description: 'Interest credit',
+        amount: '0.37',
+        at: utc(2026, 10, 31, 12),
+      },
+    ]),
+    'acc-b-2002-01': fewTransactions('200201', [
+      purchase(0, 2975, utc(2026, 10, 12, 8, 30)),
+      payment('Salary Example Employer Pty Ltd', '1200.00', utc(2026, 10, 30, 1)),
+    ]),
+    'acc-b-3001-01': fewTransactions('300101', [
+      payment('Invoice 1042 Sample Client Pty Ltd', '8800.00', utc(2026, 10, 6, 2), 'INV-1042'),
+      {
+        type: 'PAYMENT',
+        description: 'BPAY Mock Council Rates',
+        amount: '-1310.00',
+        reference: 'CRN 7700100300',
+        at: utc(2026, 10, 20, 1),
+        biller: { code: '77001', name: 'Mock Council Rates', crn: '7700100300' },
+      },
+      {
+        type: 'FEE',
+        description: 'Business account fee',
+        amount: '-12.00',
+        at: utc(2026, 11, 1, 3),
+      },
+    ]),
+  };
+}
+
+/** Energy balances: owed (positive), zero on the closed account, in credit (negative) with solar. */
+const ENERGY_BALANCES: Record<string, string> = {
+  'acc-e-1001-01': '-132.45',
+  'acc-e-1001-02': '0.00',
+  'acc-e-1001-03': '187.60',
+  'acc-e-1002-01': '96.20',
+  'acc-e-2001-01': '54.10',
+  'acc-e-2001-02': '210.00',
+};
+
+/**
+ * FDX payment networks: FDX names North American networks only, so an Australian account has
+ * none; the demo's everyday account is given a US and Canadian presence (as for its asset
+ * transfer networks) so that paging is seen. The closed and restricted accounts hold one each.
+ */
+const PAYMENT_NETWORKS: Record<string, Json[]> = {
+  'acc-b-1001-01': [
+    {
+      bankId: '110000000',
+      identifier: '000123456789',
+      type: 'US_ACH',
+      transferIn: true,
+      transferOut: true,
+    },
+    {
+      bankId: '110000000',
+      identifier: '000123456789',
+      type: 'US_FEDWIRE',
+      transferIn: true,
+      transferOut: false,
+    },
+    {
+      bankId: '110000000',
+      identifier: '000123456789',
+      type: 'US_RTP',
+      transferIn: true,
+      transferOut: true,
+    },
+    {
+      bankId: '110000000',
+      identifier: '000123456789',
+      type: 'US_FEDNOW',
+      transferIn: true,
+      transferOut: false,
+    },
+    {
+      bankId: '099912345',
+      identifier: '7700123456',
+      type: 'CA_ACSS',
+      transferIn: true,
+      transferOut: true,
+    },
+  ],
+  'acc-b-1001-07': [
+    {
+      bankId: '110000000',
+      identifier: '000123450007',
+      type: 'US_ACH',
+      transferIn: true,
+      transferOut: true,
+    },
+  ],
+  'acc-b-1001-08': [
+    {
+      bankId: '110000000',
+      identifier: '000123450008',
+      type: 'US_ACH',
+      transferIn: true,
+      transferOut: true,
+    },
+  ],
+};
+
+/** Adds the banking transactions, energy balances, payment networks and the FDX views they need. */
+function addTransactionEndpointData(data: Json): void {
+  const customers = data.customers as Json[];
+  const banking = new Map(
+    customers.flatMap((c) => (c.bankingAccounts as Json[]).map((a) => [String(a.accountId), a])),
+  );
+  const energy = customers.flatMap((c) => c.energyAccounts as Json[]);
+  banking.get('acc-b-1001-01')!.transactions = mainAccountTransactions();
+  for (const [id, txs] of Object.entries(otherAccountTransactions())) {
+    banking.get(id)!.transactions = txShuffle(txs);
+  }
+  for (const a of energy) {
+    const balance = ENERGY_BALANCES[String(a.accountId)];
+    if (balance !== undefined) a.balance = balance;
+  }
+  for (const [id, networks] of Object.entries(PAYMENT_NETWORKS)) {
+    (banking.get(id)!.fdx as Json).paymentNetworks = networks;
+  }
+  // The joint account's FDX view, for the contact of a joint account. Its seeded draws are the
+  // last of the shared generator's.
+  banking.get('acc-b-1001-05')!.fdx = {
+    status: 'OPEN',
+    transactions: fdxTransactions('b100105', 12, utc(2026, 3, 1, 2), utc(2026, 11, 1, 2), 0),
+    statements: fdxStatements('b100105', 'Joint household account', [8, 9, 10], false),
+    assetTransferNetworks: [],
+  };
+  // The home loan's FDX view, so that an FDX loan's details are served: its monthly repayments
+  // and interest charges. Its draws (the statement order) come after every other.
+  banking.get('acc-b-1001-03')!.fdx = {
+    status: 'OPEN',
+    transactions: shuffle(homeLoanFdxTransactions()),
+    statements: fdxStatements('b100103', 'Standard Variable Home Loan', [8, 9, 10], false),
+  };
+}
+
+/** The home loan's FDX transactions: a repayment on the 20th and interest on the 1st, 2026. */
+function homeLoanFdxTransactions(): Json[] {
+  const out: Json[] = [];
+  for (let m = 1; m <= 11; m++) {
+    const repaid = utc(2026, m, 20, 3, 15);
+    const charged = utc(2026, m, 1, 2, 0);
+    out.push({
+      accountCategory: 'LOAN_ACCOUNT',
+      transactionType: 'PAYMENT',
+      transactionId: `fdx-b100103-${pad(m)}-pay`,
+      postedTimestamp: repaid.toISOString().replace('.000Z', 'Z'),
+      transactionTimestamp: repaid.toISOString().replace('.000Z', 'Z'),
+      description: 'Loan repayment',
+      debitCreditMemo: 'CREDIT',
+      status: 'POSTED',
+      amount: 2890.55,
+    });
+    out.push({
+      accountCategory: 'LOAN_ACCOUNT',
+      transactionType: 'INTEREST',
+      transactionId: `fdx-b100103-${pad(m)}-int`,
+      postedTimestamp: charged.toISOString().replace('.000Z', 'Z'),
+      transactionTimestamp: charged.toISOString().replace('.000Z', 'Z'),
+      description: 'Interest charged',
+      debitCreditMemo: 'DEBIT',
+      status: 'POSTED',
+      amount: cents(2100 - m * 3.17),
+    });
+  }
+  return out;
+}
+
 /** Builds the whole data set. */
 export function buildDemoData(): Json {
   const janePayees = payees(32, '1001');
@@ -2621,7 +3379,9 @@ export function buildDemoData(): Json {
   };
   // Last: the seeded draws of everything built before stay as they were.
   data.customers.push(...sharingRefusalCustomers());
-  return withConsentFlowCustomers(data);
+  const built = withConsentFlowCustomers(data);
+  addTransactionEndpointData(built);
+  return built;
 }
 
 if (require.main === module) {

@@ -10,6 +10,7 @@ import {
   createContractsAjv,
   refOf,
   type BankingAccountRecord,
+  type BankingTransaction,
   type CustomerDetail,
   type CustomerIdentity,
   type DirectDebit,
@@ -17,11 +18,13 @@ import {
   type EnergyConcession,
   type EnergyInvoice,
   type FdxAssetTransferNetwork,
+  type FdxPaymentNetwork,
   type FdxTransaction,
   type InstalmentPlan,
   type Payee,
   type ProductSummary,
   type ScheduledPayment,
+  type TransactionExtendedData,
 } from '@data-holder-gateway/adapter-sdk';
 import demoSchema from './demo-data.schema.json';
 
@@ -40,7 +43,17 @@ export interface DemoFdx {
   statements?: DemoStatement[];
   /** Absent: the account's type has no asset transfer networks. */
   assetTransferNetworks?: FdxAssetTransferNetwork[];
+  /** The payment networks FDX can name for the account (North American ones); absent: none. */
+  paymentNetworks?: FdxPaymentNetwork[];
 }
+
+/**
+ * A banking transaction as the file stores it: without `accountId` (the port adds it) and
+ * without `isDetailAvailable`, which is true exactly when `extendedData` is given.
+ */
+export type DemoBankingTransaction = Omit<BankingTransaction, 'accountId' | 'isDetailAvailable'> & {
+  extendedData?: TransactionExtendedData;
+};
 
 export type DemoBankingAccount = BankingAccountRecord & {
   subtitle?: string;
@@ -49,12 +62,16 @@ export type DemoBankingAccount = BankingAccountRecord & {
   scheduledPayments?: ScheduledPayment[];
   /** Absent: instalments are unsupported for this account's type. */
   instalmentPlans?: Omit<InstalmentPlan, 'accountId'>[];
+  /** Absent: the account has no transactions. */
+  transactions?: DemoBankingTransaction[];
   fdx?: DemoFdx;
 };
 
 export type DemoEnergyAccount = EnergyAccountRecord & {
   invoices?: Omit<EnergyInvoice, 'accountId'>[];
   concessions?: EnergyConcession[];
+  /** Decimal string: positive, the customer owes; negative, in credit. Absent: unsupported. */
+  balance?: string;
 };
 
 /** A person who acts for a customer (a business's contact), found by their email address. */
@@ -103,6 +120,7 @@ const BANKING_EXTRAS = [
   'directDebits',
   'scheduledPayments',
   'instalmentPlans',
+  'transactions',
   'fdx',
 ];
 const ENERGY_EXTRAS = [
@@ -112,6 +130,7 @@ const ENERGY_EXTRAS = [
   'users',
   'invoices',
   'concessions',
+  'balance',
 ];
 
 const ajv = createContractsAjv();
@@ -137,11 +156,39 @@ function describe(base: string, errors: ErrorObject[] | null | undefined): strin
   });
 }
 
+type Check = (name: string, value: unknown, at: string) => void;
+
+/**
+ * Checks each transaction as the detail endpoint serves it (accountId added, `extendedData`
+ * `{}` when absent); returns the ids used twice within the account.
+ */
+function checkTransactions(account: DemoBankingAccount, at: string, check: Check): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  (account.transactions ?? []).forEach((t, i) => {
+    const tat = `${at}/transactions/${i}`;
+    check(
+      'banking-transaction-detail',
+      {
+        accountId: account.accountId,
+        isDetailAvailable: t.extendedData !== undefined,
+        ...t,
+        extendedData: t.extendedData ?? {},
+      },
+      tat,
+    );
+    if (ids.has(t.transactionId))
+      problems.push(`${tat}/transactionId: transaction id "${t.transactionId}" is used again`);
+    ids.add(t.transactionId);
+  });
+  return problems;
+}
+
 /** Validates a parsed data set; returns its problems (empty when valid). */
 export function validateDemoData(data: unknown): string[] {
   if (!validateFile(data)) return describe('', validateFile.errors);
   const problems: string[] = [];
-  const check = (name: string, value: unknown, at: string) => {
+  const check: Check = (name, value, at) => {
     const validate = contract(name);
     if (!validate(value)) problems.push(...describe(at, validate.errors));
   };
@@ -201,6 +248,10 @@ export function validateDemoData(data: unknown): string[] {
       (a.fdx?.assetTransferNetworks ?? []).forEach((n, i) =>
         check('fdx-asset-transfer-network', n, `${aat}/fdx/assetTransferNetworks/${i}`),
       );
+      (a.fdx?.paymentNetworks ?? []).forEach((n, i) =>
+        check('fdx-payment-network', n, `${aat}/fdx/paymentNetworks/${i}`),
+      );
+      problems.push(...checkTransactions(a, aat, check));
     });
     (c.energyAccounts ?? []).forEach((a, ai) => {
       const aat = `${at}/energyAccounts/${ai}`;
@@ -212,6 +263,8 @@ export function validateDemoData(data: unknown): string[] {
       (a.concessions ?? []).forEach((v, i) =>
         check('energy-concession', v, `${aat}/concessions/${i}`),
       );
+      if (a.balance !== undefined)
+        check('energy-balance', { balance: a.balance }, `${aat}/balance`);
     });
   });
   (file.products ?? []).forEach((p, i) => check('product-summary', p, `/products/${i}`));

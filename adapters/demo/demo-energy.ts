@@ -1,7 +1,12 @@
-/** The demo core's energy port (rows 4, 6, 9, 13). */
-import type { EnergyPort } from '@data-holder-gateway/adapter-sdk';
+/** The demo core's energy port (rows 4, 6, 9, 13 and the account balance). */
+import {
+  AccountNotFoundError,
+  ResourceNotImplementedError,
+  type EnergyPort,
+} from '@data-holder-gateway/adapter-sdk';
 import {
   toEnergyAccountRecord,
+  toEnergyBalance,
   toEnergyConcession,
   toEnergyInvoice,
 } from './mappers/energy.mapper';
@@ -25,6 +30,13 @@ export function demoEnergyPort(store: DemoStore): EnergyPort {
       return store
         .energyAccounts(customerId, [accountId])
         .flatMap((a) => (a.concessions ?? []).map(toEnergyConcession));
+    },
+    async getAccountBalance(customerId, accountId) {
+      const [account] = store.energyAccounts(customerId, [accountId]);
+      if (!account) throw new AccountNotFoundError();
+      // The file gives no balance: this account does not support the endpoint (404).
+      if (account.balance === undefined) throw new ResourceNotImplementedError();
+      return toEnergyBalance(account.balance);
     },
   };
 }

@@ -1,5 +1,6 @@
 /**
- * The demo core's FDX port (rows 14 to 16 and the statement download).
+ * The demo core's FDX port (rows 14 to 16, the statement download, and the account methods of
+ * demo-fdx-accounts.ts).
  *
  * Paging is pushed down here, as a real core would do it with an index: every account's
  * transactions and statements are sorted once, when the port is built, in the documented order
@@ -9,16 +10,14 @@
  *
  * Position keys (`after`) are keyset positions, not indexes: `<postedTimestamp ms>|<transactionId>`
  * and `<statementDate>|<statementId>` of the last record returned, so a page boundary stays right
- * even if records were added since. Asset transfer networks (a handful per account, in the core's
- * order) use the index of the last one returned.
+ * even if records were added since. Asset transfer and payment networks (a handful per account,
+ * in the core's order) use the index of the last one returned.
  */
 import { Readable } from 'node:stream';
 import {
   FdxAccountNotFoundError,
   FdxInvalidRequestError,
   type DateWindow,
-  type FdxAccountInfo,
-  type FdxPage,
   type FdxPageRequest,
   type FdxPort,
   type FdxTransaction,
@@ -26,7 +25,9 @@ import {
   type StatementDocument,
 } from '@data-holder-gateway/adapter-sdk';
 import { toFdxAssetTransferNetwork, toFdxStatement, toFdxTransaction } from './mappers/fdx.mapper';
-import type { DemoFdx, DemoStatement } from './demo-data';
+import type { DemoStatement } from './demo-data';
+import { fdxAccountMethods, type FdxAccountEntry } from './demo-fdx-accounts';
+import { compareIds, firstIndex, pageByPosition, pageOf } from './demo-paging';
 import type { DemoStore } from './demo-store';
 
 /** Base64 characters decoded per chunk of a statement download (a multiple of 4: 48 KiB out). */
@@ -39,18 +40,14 @@ interface SortedTransaction {
   record: FdxTransaction;
 }
 
-interface AccountIndex {
+interface AccountIndex extends FdxAccountEntry {
   customerId: string;
-  info: FdxAccountInfo;
-  fdx?: DemoFdx;
   /** postedTimestamp descending, then transactionId ascending. */
   transactions: SortedTransaction[];
   /** statementDate descending, then statementId ascending. */
   statements: DemoStatement[];
   statementsById: Map<string, DemoStatement>;
 }
-
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Transaction order: ms descending, then id ascending. */
 function compareTransactions(ms: number, id: string, otherMs: number, otherId: string): number {
@@ -64,18 +61,6 @@ function compareStatements(date: string, id: string, otherDate: string, otherId:
   return compareIds(id, otherId);
 }
 
-/** The first index in [0, n) where the monotone (false..true) predicate holds; n when none. */
-function firstIndex(n: number, holds: (i: number) => boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (holds(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
 /** `<head>|<id>` -> [head, id]; a key this port did not make is a bad request. */
 function splitKey(key: string): [string, string] {
   const bar = key.indexOf('|');
@@ -86,29 +71,6 @@ function splitKey(key: string): [string, string] {
 function timestampMs(value: string | undefined): number {
   const ms = value === undefined ? NaN : Date.parse(value);
   return Number.isNaN(ms) ? -Infinity : ms;
-}
-
-/**
- * One page of the positions [lo, hi) from `start` (clamped into them): at most `limit` records,
- * the key of the last one when more follow, and the count of the whole window.
- */
-function pageOf<T>(
-  lo: number,
-  hi: number,
-  start: number,
-  limit: number,
-  map: (i: number) => T,
-  keyOf: (i: number) => string,
-): FdxPage<T> & { total: number } {
-  const from = Math.min(Math.max(start, lo), hi);
-  const end = Math.min(from + limit, hi);
-  const records: T[] = [];
-  for (let i = from; i < end; i += 1) records.push(map(i));
-  return {
-    records,
-    ...(end < hi ? { next: keyOf(end - 1) } : {}),
-    total: hi - lo,
-  };
 }
 
 /** Decodes a base64 document chunk by chunk: the whole decoded document is never held. */
@@ -151,7 +113,7 @@ function buildIndexes(store: DemoStore): Map<string, AccountIndex> {
           supportsAssetTransferNetworks: fdx?.assetTransferNetworks !== undefined,
           ...refusalOf(account),
         },
-        fdx,
+        banking: account,
         transactions,
         statements,
         statementsById: new Map(statements.map((s) => [s.statementId, s])),
@@ -167,6 +129,7 @@ function buildIndexes(store: DemoStore): Map<string, AccountIndex> {
           supportsAssetTransferNetworks: false,
           ...refusalOf(account),
         },
+        energy: account,
         transactions: [],
         statements: [],
         statementsById: new Map(),
@@ -261,20 +224,10 @@ export function demoFdxPort(store: DemoStore): FdxPort {
     },
 
     async listAssetTransferNetworks(customerId, accountId, page: FdxPageRequest) {
-      const networks = owned(customerId, accountId).fdx?.assetTransferNetworks ?? [];
-      let start = 0;
-      if (page.after !== undefined) {
-        if (!/^(0|[1-9][0-9]{0,8})$/.test(page.after)) throw new FdxInvalidRequestError();
-        start = Number(page.after) + 1;
-      }
-      return pageOf(
-        0,
-        networks.length,
-        start,
-        page.limit,
-        (i) => toFdxAssetTransferNetwork(networks[i]!),
-        (i) => String(i),
-      );
+      const networks = owned(customerId, accountId).banking?.fdx?.assetTransferNetworks ?? [];
+      return pageByPosition(networks, page, toFdxAssetTransferNetwork);
     },
+
+    ...fdxAccountMethods(store, find),
   };
 }

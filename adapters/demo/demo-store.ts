@@ -20,6 +20,15 @@ export class DemoStore {
     return found;
   }
 
+  /**
+   * Another holder of an account, for its contact: undefined when the file does not hold that
+   * customer, or flags them for harm (whose details are never shared, not even as a co-holder).
+   */
+  coHolder(customerId: string): DemoCustomer | undefined {
+    const found = this.customers.get(customerId);
+    return found && found.sharingRefusal !== 'harm' ? found : undefined;
+  }
+
   /** The customer's banking accounts among `ids`, in file order. */
   bankingAccounts(customerId: string, ids: readonly string[]): DemoBankingAccount[] {
     const wanted = new Set(ids);

@@ -56,7 +56,8 @@ export type AccountDetail =
   | { kind: 'sav' | 'fd' | 'rd'; payload: FineractSavingsAccount }
   | { kind: 'loan'; payload: FineractLoan };
 
-const DETAIL_PATHS: Readonly<Record<FineractAccountKind, string>> = {
+/** Where each kind of account is read (its detail, and under it its transactions). */
+export const DETAIL_PATHS: Readonly<Record<FineractAccountKind, string>> = {
   sav: '/v1/savingsaccounts/',
   fd: '/v1/fixeddepositaccounts/',
   rd: '/v1/recurringdepositaccounts/',

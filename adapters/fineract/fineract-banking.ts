@@ -4,6 +4,9 @@ import type {
   Balance,
   BankingAccountRecord,
   BankingPort,
+  BankingTransactionDetail,
+  BankingTransactionPage,
+  BankingTransactionQuery,
   CallContext,
   DirectDebit,
   InstalmentPlansResult,
@@ -21,10 +24,12 @@ import {
 } from './mappers';
 import { type FineractAccounts, MAX_PAGES } from './fineract-accounts';
 import type { FineractPayees } from './fineract-payees';
+import { FineractTransactions } from './fineract-transactions';
 
-/** The banking port over the client's accounts, details and standing instructions. */
+/** The banking port over the client's accounts, details, transactions and standing instructions. */
 export class FineractBanking implements BankingPort {
   private readonly instalmentProducts: ReadonlySet<string> | undefined;
+  private readonly transactions: FineractTransactions;
 
   constructor(
     private readonly fineract: FineractAccounts,
@@ -33,6 +38,7 @@ export class FineractBanking implements BankingPort {
     const configured = fineract.config.instalmentProducts;
     this.instalmentProducts =
       configured === undefined ? undefined : new Set(configured.map(String));
+    this.transactions = new FineractTransactions(fineract);
   }
 
   listAccounts(customerId: string, ctx: CallContext): Promise<BankingAccountRecord[]> {
@@ -185,6 +191,25 @@ export class FineractBanking implements BankingPort {
 
   async listPayees(customerId: string, ctx: CallContext): Promise<Payee[]> {
     return this.payees.list(customerId, ctx);
+  }
+
+  // The whole window is read and the page cut here: see fineract-transactions.ts.
+  listTransactions(
+    customerId: string,
+    accountId: string,
+    query: BankingTransactionQuery,
+    ctx: CallContext,
+  ): Promise<BankingTransactionPage> {
+    return this.transactions.list(customerId, accountId, query, ctx);
+  }
+
+  getTransaction(
+    customerId: string,
+    accountId: string,
+    transactionId: string,
+    ctx: CallContext,
+  ): Promise<BankingTransactionDetail | null> {
+    return this.transactions.get(customerId, accountId, transactionId, ctx);
   }
 }
 

@@ -7,7 +7,8 @@
  * its exact decimal text (a string), so no amount is ever rounded through a double.
  *
  * Error mapping (the ports' conventions):
- * - 404 → `null` (each caller decides what a missing record means);
+ * - 404 → `null` (each caller decides what a missing record means), and for `getOne` the 500
+ *   Fineract answers when a single-row read finds nothing (see there);
  * - 401 / 403 → CoreUnavailableError, and an error log: the gateway's credentials or tenant are
  *   wrong, which only an operator can fix (the log names the setting, never a secret);
  * - 5xx (503 with `Retry-After` → `retryAfterSeconds`), connection failures → CoreUnavailableError;
@@ -17,7 +18,7 @@
  *   caller sent, 400 to the caller, never a core failure (it never counts toward a circuit);
  * - any other status or a body that is not JSON → a plain Error (500, logged by the gateway).
  * Logs carry the operation name and status only: no path (it holds client ids), no body, no
- * credentials.
+ * credentials. Bodies of error answers are never read, but for `getOne`'s 500.
  */
 import { parse } from 'lossless-json';
 import { Pool } from 'undici';
@@ -83,13 +84,36 @@ export class FineractClient {
    * `GET <baseUrl><path>?<query>`: the parsed body, or null on 404.
    * @param operation a name for logs and errors (e.g. `loans.get`), never personal data
    */
-  async get<T>(
+  get<T>(
     operation: string,
     path: string,
     query: Query,
     ctx: CallContext,
     credentials?: Credentials,
   ): Promise<T | null> {
+    return this.request<T>(operation, path, query, ctx, { credentials });
+  }
+
+  /**
+   * `GET <baseUrl><path>` of one record that Fineract reads with a single-row query: null on 404,
+   * and null on the 500 Fineract answers when that query finds no row. Its savings-family
+   * transaction reads (`/v1/savingsaccounts/{id}/transactions/{transactionId}` and the deposit
+   * twins) do so for an unknown id: no exception mapper turns Spring's empty result into a 404,
+   * so its catch-all writes `{"Exception": "Incorrect result size: expected 1, actual 0"}`. Any
+   * other 500 is an outage, as for `get`.
+   */
+  getOne<T>(operation: string, path: string, ctx: CallContext): Promise<T | null> {
+    return this.request<T>(operation, path, {}, ctx, { emptyResultIsNull: true });
+  }
+
+  private async request<T>(
+    operation: string,
+    path: string,
+    query: Query,
+    ctx: CallContext,
+    options: { credentials?: Credentials | undefined; emptyResultIsNull?: boolean },
+  ): Promise<T | null> {
+    const { credentials } = options;
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) search.append(key, String(value));
@@ -113,12 +137,16 @@ export class FineractClient {
     }
 
     const status = response.statusCode;
-    if (status >= 200 && status < 300) {
+    if ((status >= 200 && status < 300) || (status === 500 && options.emptyResultIsNull)) {
       let text: string;
       try {
         text = await response.body.text();
       } catch (err) {
         throw this.failure(operation, err, ctx);
+      }
+      if (status === 500) {
+        if (isEmptyResult(text)) return null;
+        throw this.rejection(operation, status, undefined, credentials);
       }
       try {
         return parseFineractJson(text) as T;
@@ -131,6 +159,16 @@ export class FineractClient {
     if (status === 404) {
       return null;
     }
+    throw this.rejection(operation, status, response.headers['retry-after'], credentials);
+  }
+
+  /** The error of a status that is neither success nor 404 (see the module comment). */
+  private rejection(
+    operation: string,
+    status: number,
+    retryAfterHeader: string | string[] | undefined,
+    credentials: Credentials | undefined,
+  ): Error {
     if (status === 401 || status === 403) {
       this.log.error(
         { operation, status, selfService: credentials !== undefined },
@@ -138,18 +176,18 @@ export class FineractClient {
           ? 'Fineract refused the self-service credentials of a customer (check FINERACT_CUSTOMERS)'
           : 'Fineract refused the gateway credentials (check FINERACT_USERNAME, FINERACT_PASSWORD and FINERACT_TENANT)',
       );
-      throw new CoreUnavailableError();
+      return new CoreUnavailableError();
     }
     if (status >= 500) {
-      const retryAfter = retryAfterSeconds(response.headers['retry-after']);
+      const retryAfter = retryAfterSeconds(retryAfterHeader);
       this.log.warn({ operation, status }, 'Fineract answered an error');
-      throw new CoreUnavailableError(
+      return new CoreUnavailableError(
         retryAfter !== undefined && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {},
       );
     }
-    throw coreAnswerFailure(
+    return coreAnswerFailure(
       status,
-      response.headers['retry-after'],
+      retryAfterHeader,
       new Error(`Fineract ${operation} answered ${status}`),
     );
   }
@@ -169,4 +207,17 @@ export class FineractClient {
 
 function basic({ username, password }: Credentials): string {
   return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}
+
+/** Fineract's catch-all body for a single-row read that found no row (see `getOne`). */
+function isEmptyResult(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as { Exception?: unknown } | null;
+    return (
+      typeof body?.Exception === 'string' &&
+      /^Incorrect result size: expected 1, actual 0$/.test(body.Exception)
+    );
+  } catch {
+    return false;
+  }
 }

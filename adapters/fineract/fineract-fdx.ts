@@ -1,4 +1,7 @@
-/** The FDX port of the Fineract adapter: transactions, and the answers for what Fineract lacks. */
+/**
+ * The FDX port of the Fineract adapter: account info, transactions, the account endpoints
+ * (fineract-fdx-accounts.ts), and the answers for what Fineract lacks.
+ */
 import {
   FdxAccountNotFoundError,
   FdxInvalidRequestError,
@@ -19,11 +22,26 @@ import {
   type ParsedAccountId,
 } from './mappers';
 import { type FineractAccounts, MAX_PAGES } from './fineract-accounts';
+import {
+  fdxAccountContact,
+  fdxAccountDetail,
+  fdxDescriptors,
+  fdxPaymentNetworks,
+} from './fineract-fdx-accounts';
 
 const POSITION = /^(0|[1-9][0-9]{0,14})$/;
 
+/** The FDX port with every optional method this adapter serves. */
+export type FineractFdxPort = FdxPort &
+  Required<
+    Pick<
+      FdxPort,
+      'listAccountDescriptors' | 'getAccountDetail' | 'getAccountContact' | 'listPaymentNetworks'
+    >
+  >;
+
 /** The FDX port over the client's accounts and their Fineract transactions. */
-export function fineractFdxPort(fineract: FineractAccounts): FdxPort {
+export function fineractFdxPort(fineract: FineractAccounts): FineractFdxPort {
   return {
     async getAccountInfo(customerId, accountId, ctx) {
       const { accounts } = await fineract.ownAccounts(customerId, ctx);
@@ -68,10 +86,23 @@ export function fineractFdxPort(fineract: FineractAccounts): FdxPort {
       if (!fineract.ownedAmong(accounts, accountId)) throw new FdxAccountNotFoundError();
       return { records: [] };
     },
+
+    listAccountDescriptors: (customerId, ctx) => fdxDescriptors(fineract, customerId, ctx),
+    getAccountDetail: (customerId, accountId, ctx) =>
+      fdxAccountDetail(fineract, customerId, accountId, ctx),
+    getAccountContact: (customerId, accountId, ctx) =>
+      fdxAccountContact(fineract, customerId, accountId, ctx),
+    listPaymentNetworks: (customerId, accountId, _page, ctx) =>
+      fdxPaymentNetworks(fineract, customerId, accountId, ctx),
   };
 }
 
-/** Savings-family transactions: Fineract's search with the window, offset and limit. */
+/**
+ * Savings-family transactions: Fineract's search with the window, in pages of the page's limit.
+ * Its `offset` is a page number (the search makes a Spring PageRequest of it), so the walk starts
+ * at the page holding the position and skips what lies before it. The position key is the index
+ * of the next transaction in Fineract's order (date, then id, both descending).
+ */
 async function savingsTransactions(
   fineract: FineractAccounts,
   ref: ParsedAccountId,
@@ -79,9 +110,11 @@ async function savingsTransactions(
   page: FdxPageRequest,
   ctx: CallContext,
 ): Promise<FdxPage<FdxTransaction>> {
-  let offset = page.after === undefined ? 0 : positionOf(page.after);
+  const start = page.after === undefined ? 0 : positionOf(page.after);
+  const size = page.limit;
   const records: FdxTransaction[] = [];
-  for (let calls = 0; calls < MAX_PAGES; calls += 1) {
+  let pageNumber = Math.floor(start / size);
+  for (let calls = 0; calls < MAX_PAGES; calls += 1, pageNumber += 1) {
     const result = await fineract.http.get<FineractSavingsTransactionPage>(
       'savings.transactions.search',
       `/v1/savingsaccounts/${ref.id}/transactions/search`,
@@ -90,9 +123,9 @@ async function savingsTransactions(
         toDate: window.newest,
         dateFormat: 'yyyy-MM-dd',
         locale: 'en',
-        offset,
-        limit: page.limit - records.length,
-        orderBy: 'transactionDate',
+        offset: pageNumber,
+        limit: size,
+        orderBy: 'transactionDate,id',
         sortOrder: 'DESC',
       },
       ctx,
@@ -100,16 +133,17 @@ async function savingsTransactions(
     if (!result) throw new FdxAccountNotFoundError();
     const content = result.content ?? [];
     const total = result.total ?? 0;
-    for (const tx of content) {
-      offset += 1;
-      const record = toSavingsTransaction(tx);
+    for (let i = 0; i < content.length; i += 1) {
+      const index = pageNumber * size + i;
+      if (index < start) continue;
+      const record = toSavingsTransaction(content[i]!);
       if (record) records.push(record);
       if (records.length === page.limit) {
-        return offset < total ? { records, next: String(offset) } : { records };
+        return index + 1 < total ? { records, next: String(index + 1) } : { records };
       }
     }
     // Fewer reportable records than asked (reversals skipped): read on, unless that was all.
-    if (content.length === 0 || offset >= total) return { records };
+    if (content.length < size || (pageNumber + 1) * size >= total) return { records };
   }
   return { records };
 }

@@ -9,9 +9,15 @@
  * - `GET /v1/savingsaccounts/{id}`, `/v1/fixeddepositaccounts/{id}`,
  *   `/v1/recurringdepositaccounts/{id}`, `/v1/loans/{id}?associations=repaymentSchedule`: details,
  *   balances and repayment schedules;
- * - `GET /v1/savingsaccounts/{id}/transactions/search?fromDate&toDate&offset&limit&orderBy=transactionDate&sortOrder=DESC`:
- *   transactions of savings, fixed and recurring deposit accounts;
+ * - `GET /v1/savingsaccounts/{id}/transactions/search?fromDate&toDate&offset&limit&orderBy=transactionDate,id&sortOrder=DESC`
+ *   (`offset` is the page number), with `types`, `fromAmount`, `toAmount` for the banking list:
+ *   transactions of savings, fixed and recurring deposit accounts (FDX and banking lists);
  * - `GET /v1/loans/{id}/transactions?page&size&sort=transactionDate,desc`: loan transactions;
+ * - `GET /v1/savingsaccounts/{id}/transactions/{transactionId}` (and the `fixeddepositaccounts`,
+ *   `recurringdepositaccounts` twins), `GET /v1/loans/{id}/transactions/{transactionId}`: one
+ *   banking transaction; see fineract-transactions.ts;
+ * - `GET /v1/client/{id}/addresses?status=true`: the client's active addresses, for the FDX
+ *   account contact (with `GET /v1/clients/{id}`); see fineract-fdx-accounts.ts;
  * - `GET /v1/standinginstructions?clientId&offset&limit`: scheduled payments;
  * - `GET /v1/self/beneficiaries/tpt` as the customer's self-service user: payees, served by
  *   Fineract's self-service plugin (not by its core); see fineract-payees.ts;
@@ -41,20 +47,27 @@
  *   holder without a configured BSB, or `FINERACT_PAYEES_SOURCE=none`, has no payees. A Fineract
  *   without the plugin is reported (warning, readiness detail) and answered as not implemented.
  * - Statements and asset transfer networks: Fineract has neither; statements are an empty page,
- *   documents null, and account info says asset transfer networks are unsupported (704).
+ *   documents null, and account info says asset transfer networks are unsupported (704). FDX
+ *   names no payment network of an Australian account: that list is empty.
+ * - Banking transaction lists read the whole window and cut the page here (fineract-transactions.ts):
+ *   Fineract's search counts reversed transactions and cannot order a day's transactions by id
+ *   ascending, and it cannot search text (`textIgnored`). One transaction is read under its
+ *   account; Fineract answers an unknown savings-family transaction with a 500 whose body says
+ *   its single-row read found nothing, which is taken as unknown (fineract-client.ts, `getOne`).
+ * - FDX account detail is the banking record and balance made FDX by the SDK; the contact is the
+ *   client (its account's sole owner) with its active addresses.
  * - Independent calls run concurrently, at most `MAX_PARALLEL` (fineract-accounts.ts) at a time
  *   per port call.
  *
  * The parts: fineract-accounts.ts (clients, accounts and details), fineract-banking.ts and
- * fineract-fdx.ts (those ports), fineract-payees.ts (payees and their source),
+ * fineract-fdx.ts (those ports), fineract-transactions.ts (banking transactions),
+ * fineract-fdx-accounts.ts (FDX accounts), fineract-payees.ts (payees and their source),
  * fineract-customers.ts (customer search by email and identity), fineract-client.ts
  * (HTTP), fineract-config.ts (settings).
  */
 import type {
   AdapterContext,
-  BankingPort,
   CoreAdapter,
-  FdxPort,
   ShareableAccountRecord,
 } from '@data-holder-gateway/adapter-sdk';
 import { toCustomerDetail, toShareableAccount } from './mappers';
@@ -63,13 +76,13 @@ import { FineractBanking } from './fineract-banking';
 import { FineractClient as FineractHttp } from './fineract-client';
 import { FineractCustomers } from './fineract-customers';
 import { withDefaults, type FineractSettings } from './fineract-config';
-import { fineractFdxPort } from './fineract-fdx';
+import { fineractFdxPort, type FineractFdxPort } from './fineract-fdx';
 import { FineractPayees } from './fineract-payees';
 
 /** The adapter with its pool; `close()` destroys the pool. */
 export type FineractAdapter = CoreAdapter & {
-  readonly banking: BankingPort;
-  readonly fdx: FdxPort;
+  readonly banking: FineractBanking;
+  readonly fdx: FineractFdxPort;
   close(): Promise<void>;
 };
 

@@ -1,21 +1,26 @@
 /**
  * The energy port over Kraken: accounts with the plans of the agreements in force today, invoices
- * from statements, concessions from the account holder's concession cards. Every method first
- * reads the customer's accounts with their supply and concession cards in one query (which proves
- * Kraken knows the account user, and says which accounts are theirs and which meter points they
- * have) and serves only those among them the gateway asked for.
+ * from statements, concessions from the account holder's concession cards, balances from the
+ * accounts' own. Every method first reads the customer's accounts with their supply, balances and
+ * concession cards in one query (which proves Kraken knows the account user, and says which
+ * accounts are theirs and which meter points they have) and serves only those among them the
+ * gateway asked for.
  */
-import type {
-  AccountRef,
-  CallContext,
-  DateWindow,
-  EnergyAccountRecord,
-  EnergyConcession,
-  EnergyInvoice,
-  EnergyPort,
+import {
+  AccountNotFoundError,
+  SharingRefusedError,
+  type AccountRef,
+  type CallContext,
+  type DateWindow,
+  type EnergyAccountRecord,
+  type EnergyBalance,
+  type EnergyConcession,
+  type EnergyInvoice,
+  type EnergyPort,
 } from '@data-holder-gateway/adapter-sdk';
 import {
   accountIdOf,
+  accountSharingRefusal,
   fuelOf,
   inForce,
   localDateOf,
@@ -23,6 +28,7 @@ import {
   toAccountRef,
   toConcession,
   toEnergyAccount,
+  toEnergyBalance,
   toInvoice,
   toPlan,
   type KrakenAccount,
@@ -206,5 +212,20 @@ export class KrakenEnergy implements EnergyPort {
     const user = await this.reader.accountsWithSupplyOf(customerId, ctx);
     if (!servedAccounts(user.accounts).some((a) => accountIdOf(a) === accountId)) return [];
     return (user.concessions ?? []).flatMap((card) => (card && toConcession(card)) ?? []);
+  }
+
+  // The balance comes with the accounts (the query the account check read): no call of its own.
+  // The check may have come from the gateway's cache, so this read's own answer decides again.
+  async getAccountBalance(
+    customerId: string,
+    accountId: string,
+    ctx: CallContext,
+  ): Promise<EnergyBalance> {
+    const user = await this.reader.accountsWithSupplyOf(customerId, ctx);
+    const account = servedAccounts(user.accounts).find((a) => accountIdOf(a) === accountId);
+    if (!account) throw new AccountNotFoundError();
+    const refusal = accountSharingRefusal(account);
+    if (refusal) throw new SharingRefusedError(refusal);
+    return toEnergyBalance(account);
   }
 }

@@ -55,9 +55,9 @@ export class KrakenReader {
   }
 
   /**
-   * The customer's accounts with their supply (properties, meter points, agreements) and their
-   * concession cards: what the energy endpoints read of them, in one query, once per request.
-   * Refuses as `accountsOf` does.
+   * The customer's accounts with their supply (properties, meter points, agreements), their
+   * balances and the user's concession cards: what the energy endpoints read of them, in one
+   * query, once per request. Refuses as `accountsOf` does.
    */
   accountsWithSupplyOf(customerId: string, ctx: CallContext): Promise<KrakenAccountUserAccounts> {
     return this.accountUser('AccountUserSupply', customerId, ctx, 'AccountUserSupply');

@@ -13,6 +13,8 @@
  *   VOID, INCOMPLETE and failed enrolments are left out), which are exactly those
  *   `energy.listAccounts` serves.
  * - Concessions are the holder's current concession cards, on each of their accounts.
+ * - An account's balance is read with the accounts (`AccountUserSupply`), so the balance endpoint
+ *   is the one query its account check makes.
  * - The customer search finds the account user of an address and the holders of the accounts
  *   they hold an account role on (kraken-customers.ts); the identity is the customer's account
  *   user.
@@ -71,6 +73,8 @@ export function createKrakenAdapter(
         energy.listInvoices(customerId, ids, window, ctx),
       listConcessions: (customerId, accountId, ctx) =>
         energy.listConcessions(customerId, accountId, ctx),
+      getAccountBalance: (customerId, accountId, ctx) =>
+        energy.getAccountBalance(customerId, accountId, ctx),
     },
     isReady: () => client.ready,
     close: () => client.close(),

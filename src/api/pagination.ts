@@ -31,14 +31,21 @@ function queryString(page: number, query: QueryValues): string {
   return parts.join('&');
 }
 
+/** The requested page number and size, defaults applied. */
+export function pageRequestOf(query: QueryValues): { page: number; size: number } {
+  return { page: Number(query.page ?? '1'), size: Number(query['page-size'] ?? '25') };
+}
+
 /**
- * Slices one page out of `all`.
+ * The links and counts of the requested page of a set of `totalRecords`, for a page whose
+ * records the core sliced itself.
  * @throws PageOutOfRangeError when the page is after the last page of a non-empty set
  */
-export function paginate<T>(all: readonly T[], query: QueryValues): Page<T> {
-  const page = Number(query.page ?? '1');
-  const size = Number(query['page-size'] ?? '25');
-  const totalRecords = all.length;
+export function pageEnvelope(
+  totalRecords: number,
+  query: QueryValues,
+): Omit<Page<never>, 'records'> {
+  const { page, size } = pageRequestOf(query);
   const totalPages = Math.ceil(totalRecords / size);
   if (totalRecords > 0 && page > totalPages) throw new PageOutOfRangeError(totalPages);
   const links: Links = {};
@@ -52,9 +59,15 @@ export function paginate<T>(all: readonly T[], query: QueryValues): Page<T> {
       links.last = queryString(totalPages, query);
     }
   }
-  return {
-    records: totalRecords > 0 ? all.slice((page - 1) * size, page * size) : [],
-    links,
-    meta: { totalRecords, totalPages },
-  };
+  return { links, meta: { totalRecords, totalPages } };
+}
+
+/**
+ * Slices one page out of `all`.
+ * @throws PageOutOfRangeError when the page is after the last page of a non-empty set
+ */
+export function paginate<T>(all: readonly T[], query: QueryValues): Page<T> {
+  const { links, meta } = pageEnvelope(all.length, query);
+  const { page, size } = pageRequestOf(query);
+  return { records: all.length > 0 ? all.slice((page - 1) * size, page * size) : [], links, meta };
 }

@@ -14,6 +14,11 @@ export const QUERY_PARAMS = [
   'newest-date',
   'plan-status',
   'type',
+  'oldest-time',
+  'newest-time',
+  'min-amount',
+  'max-amount',
+  'text',
 ] as const;
 export type QueryParam = (typeof QUERY_PARAMS)[number];
 

@@ -130,6 +130,7 @@ export function projectContractTest(names: AdapterNames): string {
  */
 import {
   describeAdapterContract,
+  type AdapterContractFixtures,
   type AdapterContractOptions,
 } from '@data-holder-gateway/adapter-sdk/contract';
 import contract from '../fixtures/contract-fixtures.json';
@@ -141,7 +142,8 @@ const silentLog = { info: () => undefined, warn: () => undefined, error: () => u
 describeAdapterContract({
   name: contract.name,
   ports: contract.ports as AdapterContractOptions['ports'],
-  fixtures: contract.fixtures,
+  // JSON reads its strings as plain strings: the refusal reasons are the SDK's names.
+  fixtures: contract.fixtures as AdapterContractFixtures,
   setup: async () => {
     const core = await start${pascal}Core();
     // What the gateway would read from ${screaming}_* variables, defaults included.

@@ -39,6 +39,13 @@ export const OPTIONAL_OPERATIONS = [
   'banking.listAccountRefs',
   'energy.listAccountRefs',
   'energy.listAccountRefsForInvoices',
+  'banking.listTransactions',
+  'banking.getTransaction',
+  'energy.getAccountBalance',
+  'fdx.listAccountDescriptors',
+  'fdx.getAccountDetail',
+  'fdx.getAccountContact',
+  'fdx.listPaymentNetworks',
 ] as const satisfies readonly OptionalOperation[];
 type Listed = (typeof OPTIONAL_OPERATIONS)[number];
 // Fails to compile when a port gains an optional method that the list above leaves out.

@@ -127,13 +127,14 @@ function withRefusals(route: RouteSpec, responses: Record<string, Record<string,
     ...responses,
     403: {
       ...error,
-      description: 'Sharing refused: sharing the data could cause harm',
+      description:
+        'Sharing refused: sharing the data could cause harm (X-Sharing-Refused: true); with HOLDER_AUTH_FAILURE_STATUS=403, also a rejected bearer token (WWW-Authenticate, no X-Sharing-Refused)',
       headers: REFUSAL_HEADERS,
     },
   };
   const notFound = responses['404'];
   if (notFound) out['404'] = { ...notFound, headers: REFUSAL_HEADERS };
-  if (route.body === 'accountIds') {
+  if (route.body === 'accountIds' && route.family !== 'fdx') {
     out['422'] = {
       ...error,
       ...responses['422'],
@@ -167,7 +168,14 @@ function builtResponses(route: RouteSpec): Json {
       ? { 400: { description: 'A bad parameter or body', ...error } }
       : {}),
     ...(route.auth !== 'none'
-      ? { 401: { description: 'Bearer token missing or rejected', ...error } }
+      ? {
+          401: {
+            description: holder
+              ? 'Bearer token missing or rejected (403 instead with HOLDER_AUTH_FAILURE_STATUS=403)'
+              : 'Bearer token missing or rejected',
+            ...error,
+          },
+        }
       : {}),
     ...(holder
       ? {

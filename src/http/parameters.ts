@@ -9,7 +9,7 @@ import { QUERY_PARAMS, type QueryParam, type QueryValues } from '../api/query-va
 import { InvalidFieldError } from '../errors';
 
 const ajv = new Ajv2020({ strict: true, allErrors: false });
-addFormats(ajv, ['date', 'email']);
+addFormats(ajv, ['date', 'date-time', 'email']);
 ajv.addSchema(requests);
 const validators = Object.fromEntries(
   QUERY_PARAMS.map((name) => [name, ajv.getSchema(`${requests.$id}#/$defs/${name}`)!]),

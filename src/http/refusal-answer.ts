@@ -7,7 +7,7 @@
  * - blocked or suspended, a path `{accountId}`: the route's answer to an unknown account, 404
  *   `Account not found` (FDX code 701);
  * - blocked or suspended, a specific-accounts body: the answer to an unknown body id,
- *   `Account in query not found` with `BODY_ID_NOT_FOUND_STATUS`.
+ *   `Account in query not found` with `BODY_ID_NOT_FOUND_STATUS` (FDX: 404 code 701).
  * An unknown body id takes `BODY_ID_NOT_FOUND_STATUS` too, without the header.
  */
 import {
@@ -56,7 +56,9 @@ function refusalOn(
     case 'path':
       return refused(reason, 404, 'Account not found', err, fdx ? 701 : undefined);
     case 'body':
-      return refused(reason, bodyIdStatus, 'Account in query not found', err);
+      return fdx
+        ? refused(reason, 404, 'Account not found', err, 701)
+        : refused(reason, bodyIdStatus, 'Account in query not found', err);
     default:
       // A blocked or suspended account where the route names none: the adapter's mistake
       // (docs/adapters.md: such accounts carry `sharingRefusal` in the lists instead).

@@ -123,6 +123,11 @@ export interface RouteSpec {
   /** Applies the oldest-date/newest-date defaults (docs/api.md, "Requests"). */
   dateWindow?: boolean;
   /**
+   * Applies the oldest-time/newest-time defaults and the amount range rule of the transaction
+   * list (docs/api.md, "Transactions").
+   */
+  timeWindow?: boolean;
+  /**
    * Request body: `accountIds` (a specific-accounts body), `json` (any JSON, validated by the
    * handler), `json-or-form` (JSON or `application/x-www-form-urlencoded`).
    */

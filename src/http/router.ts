@@ -12,6 +12,8 @@ import express, {
   type Router,
 } from 'express';
 import { withDateWindow } from '../api/date-window';
+import type { QueryValues } from '../api/query-values';
+import { withTimeWindow } from '../api/transaction-query';
 import { type Admission, type AdmittedContext, refusalOf } from '../auth/admission';
 import type { HolderVerifier } from '../auth/holder-auth';
 import { RouteNotFoundError, SharingRefusedError, UnsupportedMediaTypeError } from '../errors';
@@ -226,13 +228,20 @@ function refuseBeforeCore(
     throw new SharingRefusedError(reasons.includes('harm') ? 'harm' : reasons[0]!);
 }
 
+/** The route's `/v1` query: validated, and its date or time window defaulted and checked. */
+function queryOf(route: RouteSpec, rawQuery: Record<string, unknown>, now: Date): QueryValues {
+  const query = parseQuery(rawQuery, route.query);
+  if (route.dateWindow) return withDateWindow(query, now);
+  if (route.timeWindow) return withTimeWindow(query, now);
+  return query;
+}
+
 /** Validates the query (and a specific-accounts body), calls the handler, answers. */
 function handler(route: RouteSpec, deps: RouterDeps): Step {
   const refusals = deps.refusals ?? SharingRefusals.NONE;
   return async (req, res) => {
     const rawQuery = req.query as Record<string, unknown>;
-    let query = parseQuery(rawQuery, route.query);
-    if (route.dateWindow) query = withDateWindow(query, deps.now());
+    const query = queryOf(route, rawQuery, deps.now());
     const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
     const params = req.params as Record<string, string>;
     refuseBeforeCore(route, refusals, { params, rawQuery });
@@ -275,8 +284,7 @@ function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy)
   const refusals = deps.refusals ?? SharingRefusals.NONE;
   return async (req, res) => {
     const rawQuery = req.query as Record<string, unknown>;
-    const query = parseQuery(rawQuery, route.query);
-    if (route.dateWindow) withDateWindow(query, deps.now());
+    queryOf(route, rawQuery, deps.now());
     const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
     const params = req.params as Record<string, string>;
     const body: unknown = route.body ? req.body : undefined;

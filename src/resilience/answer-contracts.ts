@@ -88,6 +88,29 @@ const FDX_ACCOUNT_INFO: Schema = {
 
 const DONE: Schema = { type: 'boolean' };
 
+/** One page of banking transactions and the size of the filtered set. */
+const BANKING_TRANSACTION_PAGE: Schema = {
+  type: 'object',
+  properties: {
+    records: listOf(contract('banking-transaction')),
+    total: { type: 'integer', minimum: 0 },
+    textIgnored: { type: 'boolean' },
+  },
+  required: ['records', 'total'],
+  additionalProperties: false,
+};
+
+/** A record of `contract`, or null (unknown id). */
+const orNull = (schema: Schema): Schema => ({ anyOf: [{ type: 'null' }, schema] });
+
+/** FDX account descriptors with the refusal the gateway reads. */
+const FDX_DESCRIPTORS = listOf({
+  type: 'object',
+  $ref: refOf('fdx-account-descriptor', 'FdxAccountDescriptorFields'),
+  properties: { sharingRefusal: { enum: [...SHARING_REFUSAL_REASONS] } },
+  unevaluatedProperties: false,
+});
+
 /** A list of banking account records, as `listAccounts` answers. */
 const BANKING_ACCOUNTS = listOf(contract('banking-account-list-item-v4'));
 /** A list of energy account records, as `listAccounts` answers. */
@@ -140,6 +163,8 @@ export const ANSWER_CONTRACTS: {
     listScheduledPayments: listOf(contract('scheduled-payment')),
     listInstalmentPlans: listOf(INSTALMENT_PLANS_RESULT),
     listPayees: listOf(contract('payee')),
+    listTransactions: BANKING_TRANSACTION_PAGE,
+    getTransaction: orNull(contract('banking-transaction-detail')),
   },
   energy: {
     listAccounts: ENERGY_ACCOUNTS,
@@ -148,6 +173,7 @@ export const ANSWER_CONTRACTS: {
     listAccountRefsForInvoices: ACCOUNT_REFS,
     listInvoices: listOf(contract('energy-invoice')),
     listConcessions: listOf(contract('energy-concession')),
+    getAccountBalance: contract('energy-balance'),
   },
   fdx: {
     getAccountInfo: FDX_ACCOUNT_INFO,
@@ -155,6 +181,10 @@ export const ANSWER_CONTRACTS: {
     listStatements: pageOf(recordOf('fdx-statement', {}, { omit: ['links'] }), true),
     getStatementDocument: null,
     listAssetTransferNetworks: pageOf(contract('fdx-asset-transfer-network')),
+    listAccountDescriptors: FDX_DESCRIPTORS,
+    getAccountDetail: orNull(contract('fdx-account')),
+    getAccountContact: orNull(contract('fdx-account-contact')),
+    listPaymentNetworks: pageOf(contract('fdx-payment-network')),
   },
   products: {
     listProducts: listOf(contract('product-summary')),

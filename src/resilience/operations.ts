@@ -82,6 +82,8 @@ export const OPERATIONS: OperationTable = {
     listScheduledPayments: read('payments', 60, 600),
     listInstalmentPlans: read('lending', 60, 600),
     listPayees: read('payments', 60, 600),
+    listTransactions: read('transactions', 30, 0),
+    getTransaction: read('transactions', 30, 0),
   },
   energy: {
     listAccounts: read('accounts', 60, 600),
@@ -90,6 +92,7 @@ export const OPERATIONS: OperationTable = {
     listAccountRefsForInvoices: read('accounts', 60, 600),
     listInvoices: read('billing', 300, 3600),
     listConcessions: read('billing', 300, 3600),
+    getAccountBalance: read('balances', 5, 0),
   },
   fdx: {
     getAccountInfo: read('accounts', 60, 600),
@@ -97,6 +100,11 @@ export const OPERATIONS: OperationTable = {
     listStatements: read('statements', 300, 3600),
     getStatementDocument: stream('statements'),
     listAssetTransferNetworks: read('transfers', 300, 3600),
+    listAccountDescriptors: read('accounts', 60, 600),
+    getAccountDetail: read('balances', 5, 0),
+    // Names, addresses and numbers of the holders: personal data, never cached.
+    getAccountContact: read('customer', 0, 0),
+    listPaymentNetworks: read('transfers', 300, 3600),
   },
   products: {
     listProducts: read('products', 0, 0),
@@ -108,9 +116,13 @@ export const OPERATIONS: OperationTable = {
 
 /**
  * Operations whose results are never cached, whatever `CACHE_TTL_SECONDS` says: the search's
- * argument is an email address, and no cache key or entry is to be derived from it.
+ * argument is an email address, and no cache key or entry is to be derived from it; an account's
+ * contact details are the holders' personal data, read afresh for every request.
  */
-export const NEVER_CACHED: ReadonlySet<string> = new Set(['customer.searchCustomersByEmail']);
+export const NEVER_CACHED: ReadonlySet<string> = new Set([
+  'customer.searchCustomersByEmail',
+  'fdx.getAccountContact',
+]);
 
 export interface Operation {
   port: PortName;

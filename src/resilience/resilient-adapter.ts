@@ -194,9 +194,7 @@ export function checkOperationSettings(settings: ResilienceDeps['settings']): vo
           `${env}: unknown operation "${name}" (operations are <port>.<method>, e.g. banking.listBalances)`,
         ];
       if (NEVER_CACHED.has(name) && seconds > 0)
-        return [
-          `${env}: "${name}" is never cached (its argument is personal data); only 0 is allowed`,
-        ];
+        return [`${env}: "${name}" is never cached (it carries personal data); only 0 is allowed`];
       return [];
     }),
   );

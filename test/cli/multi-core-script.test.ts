@@ -67,7 +67,7 @@ describe('npm run multi-core', () => {
     const target = '/auth/v1/customer/1/accounts';
     const key = await loadDevKey(dir);
     const call = async (path: string, body?: object) => {
-      const token = await new SignJWT(holderClaims('demo', BASE + path))
+      const token = await new SignJWT(holderClaims('demo', BASE + path.split('?')[0]!))
         .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
         .sign(key.privateKey);
       return fetch(`http://127.0.0.1:${port!}${path}`, {
@@ -96,6 +96,31 @@ describe('npm run multi-core', () => {
     expect(out.join('')).toContain(
       `POST /auth/v1/customer/search '{"email":"jane.citizen@example.com"}'`,
     );
+
+    // The holder reference's endpoints, each command exactly as the script prints it.
+    const printed = [
+      ...out
+        .join('')
+        .matchAll(/npm run --silent token -- (GET|POST) '?([^' ]+)'?(?: '(\{[^']*\})')? \| sh/g),
+    ].filter(([, , target]) => !target!.startsWith('/auth/'));
+    expect(printed.map(([, method, target]) => `${method} ${target!.split('?')[0]}`)).toEqual([
+      'GET /v1/banking/customer/1/accounts/sav-1',
+      'GET /v1/banking/customer/1/accounts/sav-1/transactions',
+      expect.stringMatching(/^GET \/v1\/banking\/customer\/1\/accounts\/sav-1\/transactions\/\d+$/),
+      'GET /v1/banking/customer/1/accounts/loan-1/payments/plans',
+      expect.stringMatching(/^GET \/v1\/energy\/customer\/1\/accounts\/A-[0-9A-F]+$/),
+      expect.stringMatching(/^GET \/v1\/energy\/customer\/1\/accounts\/A-[0-9A-F]+\/balance$/),
+      'POST /fdx/v6/customer/1/accounts',
+      'GET /fdx/v6/customer/1/accounts/loan-1',
+      'GET /fdx/v6/customer/1/accounts/sav-1/contact',
+      'GET /fdx/v6/customer/1/accounts/sav-1/payment-networks',
+    ]);
+    for (const [, method, target, body] of printed) {
+      const res = method === 'POST' ? await call(target!, JSON.parse(body!)) : await get(target!);
+      expect({ target, status: res.status }).toEqual({ target, status: 200 });
+      const answer = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(answer).length).toBeGreaterThan(0);
+    }
 
     // The README's fault: the command the script prints stops Kraken's answers.
     const [, faultUrl] = out.join('').match(/Faults: curl -X POST (\S+)/)!;

@@ -45,6 +45,7 @@ const EXTRAS = [
   'directDebits',
   'scheduledPayments',
   'instalmentPlans',
+  'transactions',
   'fdx',
 ];
 /** The fields version 3 reshapes; every other field is the file's, unchanged. */

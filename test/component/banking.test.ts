@@ -40,7 +40,8 @@ const customer = (id: string) => sample.customers.find((c) => c.customerId === i
 const accountsOf = (id: string) => customer(id).bankingAccounts;
 const ALL_1001 = accountsOf('c-1001').map((a) => a.accountId);
 
-const EXTRAS = 'subtitle balance directDebits scheduledPayments instalmentPlans fdx'.split(' ');
+const EXTRAS =
+  'subtitle balance directDebits scheduledPayments instalmentPlans transactions fdx'.split(' ');
 /** A demo extra as a JSON key anywhere in a response text. */
 const EXTRA_KEY = new RegExp(`"(${EXTRAS.join('|')})":`);
 const withoutExtras = (a: Account): Rec =>

@@ -35,7 +35,7 @@ const energyOf = (c: string) => sample.customers.find((x) => x.customerId === c)
 const account = (id: string) =>
   sample.customers.flatMap((c) => c.energyAccounts).find((a) => a.accountId === id)!;
 
-const EXTRAS = ['subtitle', 'complexAccountType', 'users', 'invoices', 'concessions'];
+const EXTRAS = ['subtitle', 'complexAccountType', 'users', 'invoices', 'concessions', 'balance'];
 const documented = (a: EnergyAccount): Rec =>
   Object.fromEntries(Object.entries(a).filter(([k]) => !EXTRAS.includes(k)));
 

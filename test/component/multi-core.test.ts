@@ -139,6 +139,44 @@ describe('several cores behind one gateway', () => {
     }
   });
 
+  it("when the holder reference's endpoints are asked, then each answers from its family's core", async () => {
+    const banking = accountIds(await fineractOnly.get('/auth/v1/customer/1/accounts'));
+    const energy = accountIds(await krakenOnly.get('/auth/v1/customer/1/accounts'));
+    const loan = banking.find((id) => id.startsWith('loan-'))!;
+    const window = '?oldest-time=2020-01-01T00:00:00Z&newest-time=2026-11-20T00:00:00Z';
+    const listed = await multi.get(
+      `/v1/banking/customer/1/accounts/${banking[0]!}/transactions${window}`,
+    );
+    const firstTransaction = (listed.body.data.transactions as { transactionId: string }[])[0]!;
+    const calls: [TestGateway, string, unknown?][] = [
+      [fineractOnly, `/v1/banking/customer/1/accounts/${banking[0]!}`],
+      [fineractOnly, `/v1/banking/customer/1/accounts/${banking[0]!}/transactions${window}`],
+      [
+        fineractOnly,
+        `/v1/banking/customer/1/accounts/${banking[0]!}/transactions/${firstTransaction.transactionId}`,
+      ],
+      [fineractOnly, `/v1/banking/customer/1/accounts/${loan}/payments/plans?plan-status=ALL`],
+      [krakenOnly, `/v1/energy/customer/1/accounts/${energy[0]!}`],
+      [krakenOnly, `/v1/energy/customer/1/accounts/${energy[0]!}/balance`],
+      [fineractOnly, '/fdx/v6/customer/1/accounts', { data: { accountIds: banking } }],
+      [fineractOnly, `/fdx/v6/customer/1/accounts/${banking[0]!}`],
+      [fineractOnly, `/fdx/v6/customer/1/accounts/${banking[0]!}/contact`],
+      [fineractOnly, `/fdx/v6/customer/1/accounts/${banking[0]!}/payment-networks`],
+    ];
+    for (const [single, target, body] of calls) {
+      const ask = (gw: TestGateway) => (body ? gw.post(target, body) : gw.get(target));
+      const [mine, theirs] = [await ask(multi), await ask(single)];
+      expect({ target, status: mine.status }).toEqual({ target, status: 200 });
+      expect({ target, body: mine.body }).toEqual({ target, body: theirs.body });
+    }
+    // Energy ids are Kraken's alone: the banking core does not know them.
+    expectError(
+      await multi.get(`/v1/banking/customer/1/accounts/${energy[0]!}`),
+      404,
+      'Account not found',
+    );
+  });
+
   it('when Kraken is down, then banking keeps answering, energy and the list answer 503', async () => {
     const banking = accountIds(await fineractOnly.get('/auth/v1/customer/1/accounts'));
     const energy = accountIds(await krakenOnly.get('/auth/v1/customer/1/accounts'));

@@ -36,6 +36,19 @@ describe('response-time tiers', () => {
         listFdxStatements: 'lowPriority',
         getFdxStatementDocument: 'largePayload',
         listFdxAssetTransferNetworks: 'lowPriority',
+        // The platform reference's endpoints: an account's detail, transactions, plans and
+        // balance are Low Priority; an energy account's detail and the FDX account list and
+        // contact (account lists and customer data) High Priority.
+        getBankingAccount: 'lowPriority',
+        listBankingTransactions: 'lowPriority',
+        getBankingTransaction: 'lowPriority',
+        listInstalmentPlansForAccount: 'lowPriority',
+        getEnergyAccount: 'highPriority',
+        getEnergyAccountBalance: 'lowPriority',
+        listFdxAccounts: 'highPriority',
+        getFdxAccount: 'lowPriority',
+        getFdxAccountContact: 'highPriority',
+        listFdxPaymentNetworks: 'lowPriority',
         createPlatformToken: 'unauthenticated',
         listProducts: 'unauthenticated',
         createProduct: 'unauthenticated',

@@ -30,6 +30,8 @@ const ENERGY_ENDPOINTS = [
   'POST /auth/v1/customer/search',
   'GET /v1/energy/customer/{customerId}/accounts',
   'POST /v1/energy/customer/{customerId}/accounts',
+  'GET /v1/energy/customer/{customerId}/accounts/{accountId}',
+  'GET /v1/energy/customer/{customerId}/accounts/{accountId}/balance',
   'POST /v1/energy/customer/{customerId}/accounts/invoices',
   'GET /v1/energy/customer/{customerId}/accounts/{accountId}/invoices',
   'GET /v1/energy/customer/{customerId}/accounts/{accountId}/concessions',

@@ -9,7 +9,12 @@ import { adapterModule as templateAdapterModule } from '../../adapters/template'
 import { startFineractSimulator } from '../../adapters/fineract/simulator/simulator';
 import { CONTACTS_DATATABLE } from '../../adapters/fineract/simulator/dataset';
 import { adapterConfigFrom } from '../../src/config/adapter-config';
-import { describeAdapterContract } from '@data-holder-gateway/adapter-sdk/contract';
+import {
+  describeAdapterContract,
+  type AdapterContractFixtures,
+  type OptionalPort,
+} from '@data-holder-gateway/adapter-sdk/contract';
+import templateContract from '../../adapters/template/fixtures/contract-fixtures.json';
 import { silentLog } from '../kit/load-adapter';
 import {
   startTemplateCore,
@@ -44,18 +49,12 @@ describeAdapterContract({
 });
 
 // (b) The template adapter over its loopback core, configured the way the gateway does it:
-// from TEMPLATE_* variables through its configSchema.
+// from TEMPLATE_* variables through its configSchema, with the fixtures it ships (those a
+// project made by new-adapter runs).
 describeAdapterContract({
   name: 'template over its loopback core',
-  ports: ['banking', 'fdx'],
-  fixtures: {
-    customerId: '1001',
-    otherCustomerId: '1002',
-    emptyCustomerId: '1003',
-    unknownCustomerId: '9999',
-    fdx: { accountId: 'a-1001-01', minTransactions: 76, pageLimit: 9 },
-    abortsOnSignal: true,
-  },
+  ports: templateContract.ports as OptionalPort[],
+  fixtures: templateContract.fixtures as AdapterContractFixtures,
   setup: async () => {
     const core = await startTemplateCore();
     const { config } = adapterConfigFrom('template', templateAdapterModule.configSchema, {

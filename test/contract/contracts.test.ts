@@ -9,15 +9,22 @@ import {
 } from '../../contracts';
 import type {
   Balance,
+  BankingTransaction,
+  BankingTransactionDetail,
   BankingAccountListItemV3,
   BankingAccountListItemV4,
   BankingAccountV4,
   CustomerDetail,
   DirectDebit,
   EnergyAccount,
+  EnergyBalance,
   EnergyConcession,
   EnergyInvoice,
+  FdxAccount,
+  FdxAccountContact,
+  FdxAccountDescriptor,
   FdxAssetTransferNetwork,
+  FdxPaymentNetwork,
   FdxStatement,
   FdxTransaction,
   InstalmentPlan,
@@ -26,7 +33,7 @@ import type {
   ScheduledPayment,
   ShareableAccount,
 } from '@data-holder-gateway/adapter-sdk';
-import { referenceValidators } from '../helpers/reference-schemas';
+import { referenceValidators, toCdsShape } from '../helpers/reference-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Realistic examples, typed with the port types so the types and the schemas stay in step.
@@ -504,6 +511,98 @@ const fdxAssetTransferNetwork: FdxAssetTransferNetwork = {
   jointAccount: false,
 };
 
+const bankingTransaction: BankingTransaction = {
+  accountId: 'acc-1001',
+  transactionId: 'tx-2026-10-09-0001',
+  isDetailAvailable: true,
+  type: 'TRANSFER_OUTGOING',
+  status: 'POSTED',
+  description: 'Osko payment to Sam',
+  postingDateTime: '2026-10-09T01:48:23Z',
+  executionDateTime: '2026-10-09T01:47:54Z',
+  amount: '-256.40',
+  currency: 'AUD',
+  reference: 'Rent share',
+  apcaNumber: '301500',
+};
+
+const bankingTransactionDetail: BankingTransactionDetail = {
+  ...bankingTransaction,
+  extendedData: {
+    payee: 'sam@example.com',
+    extensionUType: 'nppPayload',
+    nppPayload: {
+      extendedDescription: 'Rent share, thanks Sam',
+      endToEndId: 'E2E-0001',
+      purposeCode: 'OTHR',
+      service: 'X2P1',
+      serviceVersion: '03',
+    },
+  },
+};
+
+const energyBalance: EnergyBalance = { balance: '-132.45' };
+
+const fdxAccountDescriptor: FdxAccountDescriptor = {
+  accountCategory: 'DEPOSIT_ACCOUNT',
+  accountId: 'acc-1001',
+  accountType: 'CHECKING',
+  accountNumberDisplay: 'xxxx xxxx xxxx 1234',
+  productName: 'Everyday Account',
+  nickname: 'Bills',
+  status: 'OPEN',
+  currency: { currencyCode: 'AUD' },
+};
+
+const fdxDepositAccount: FdxAccount = {
+  ...fdxAccountDescriptor,
+  accountCategory: 'DEPOSIT_ACCOUNT',
+  currentBalance: 1832.11,
+  availableBalance: 1790.5,
+};
+
+const fdxLoanAccount: FdxAccount = {
+  accountCategory: 'LOAN_ACCOUNT',
+  accountId: 'acc-2001',
+  accountType: 'MORTGAGE',
+  productName: 'Home Loan',
+  status: 'OPEN',
+  currency: { currencyCode: 'AUD' },
+  principalBalance: 412034.5,
+  originalPrincipal: 450000,
+  originatingDate: '2021-03-01',
+  loanTerm: 360,
+  nextPaymentAmount: 2483.12,
+  nextPaymentDate: '2026-12-01',
+  maturityDate: '2051-03-01',
+  interestRate: 5.99,
+  interestRateType: 'VARIABLE',
+};
+
+const fdxAccountContact: FdxAccountContact = {
+  holders: [
+    {
+      type: 'CONSUMER',
+      name: { first: 'Jane', middle: 'Mary', last: 'Citizen' },
+      relationship: 'PRIMARY_JOINT',
+    },
+    { type: 'CONSUMER', name: { first: 'John', last: 'Citizen' }, relationship: 'SECONDARY_JOINT' },
+  ],
+  emails: ['jane@example.com'],
+  addresses: [
+    { line1: '1 Example St', city: 'Sydney', region: 'NSW', postalCode: '2000', country: 'AU' },
+  ],
+  telephones: [{ type: 'CELL', country: '61', number: '491570006' }],
+};
+
+const fdxPaymentNetwork: FdxPaymentNetwork = {
+  bankId: '110000000',
+  identifier: '000123456789',
+  type: 'US_ACH',
+  transferIn: true,
+  transferOut: false,
+};
+
 const productSummary: ProductSummary = {
   product_id: 'prod-everyday-saver',
   name: 'Everyday Saver',
@@ -706,6 +805,56 @@ const cases: ResourceCase[] = [
     enumField: ['type'],
   },
   {
+    schema: 'banking-transaction',
+    example: bankingTransaction,
+    nested: [],
+    enumField: ['type'],
+    amount: ['amount'],
+  },
+  {
+    schema: 'banking-transaction-detail',
+    example: bankingTransactionDetail,
+    nested: ['extendedData', 'nppPayload'],
+    enumField: ['extendedData', 'nppPayload', 'service'],
+    wrongEnum: 'x2p1',
+    amount: ['amount'],
+  },
+  {
+    schema: 'energy-balance',
+    example: energyBalance,
+    nested: [],
+    enumField: ['balance'],
+    wrongEnum: 12,
+    amount: ['balance'],
+  },
+  {
+    schema: 'fdx-account-descriptor',
+    example: fdxAccountDescriptor,
+    nested: ['currency'],
+    enumField: ['accountType'],
+    wrongEnum: 'MORTGAGE',
+  },
+  {
+    schema: 'fdx-account',
+    example: fdxLoanAccount,
+    nested: ['currency'],
+    enumField: ['interestRateType'],
+    numberField: ['principalBalance'],
+  },
+  {
+    schema: 'fdx-account-contact',
+    example: fdxAccountContact,
+    nested: ['holders', 0, 'name'],
+    enumField: ['telephones', 0, 'type'],
+  },
+  {
+    schema: 'fdx-payment-network',
+    example: fdxPaymentNetwork,
+    nested: [],
+    enumField: ['type'],
+    wrongEnum: 'AU_BECS',
+  },
+  {
     schema: 'product-summary',
     example: productSummary,
     nested: [],
@@ -773,16 +922,23 @@ describe('contract schemas', () => {
         'banking-account-list-item-v4',
         'banking-account-v3',
         'banking-account-v4',
+        'banking-transaction',
+        'banking-transaction-detail',
         'common',
         'customer-detail',
         'customer-identity',
         'customer-search-result',
         'direct-debit',
         'energy-account',
+        'energy-balance',
         'energy-concession',
         'energy-invoice',
         'envelopes',
+        'fdx-account',
+        'fdx-account-contact',
+        'fdx-account-descriptor',
         'fdx-asset-transfer-network',
+        'fdx-payment-network',
         'fdx-statement',
         'fdx-transaction',
         'instalment-plan',
@@ -1022,29 +1178,6 @@ describe('response envelopes', () => {
 // Comparison with the reference specifications, read from their extracts in test/reference/.
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The documented deviations of the interface from CDS, undone: rates are numbers in the interface
- * (RateString in CDS), and two field names keep the interface's misspelling.
- */
-function toCdsShape(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toCdsShape);
-  if (!value || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    const name =
-      key === 'rateApplicablityType'
-        ? 'rateApplicabilityType'
-        : key === 'reccurenceUType'
-          ? 'recurrenceUType'
-          : key;
-    out[name] =
-      ['rate', 'comparisonRate', 'depositRate'].includes(key) && typeof v === 'number'
-        ? String(v)
-        : toCdsShape(v);
-  }
-  return out;
-}
-
 describe('comparison with CDS 1.34.1', () => {
   const cdsOf = referenceValidators('cds/cds_banking_1.34.1.json', 'cds-banking');
 
@@ -1055,6 +1188,8 @@ describe('comparison with CDS 1.34.1', () => {
     ['direct-debit', 'BankingDirectDebit', directDebit],
     ['payee', 'BankingPayeeDetailV2', payee],
     ['scheduled-payment', 'BankingScheduledPaymentV2', scheduledPayment],
+    ['banking-transaction', 'BankingTransaction', bankingTransaction],
+    ['banking-transaction-detail', 'BankingTransactionDetailV2', bankingTransactionDetail],
   ] as const)(
     'when an example is valid under our %s, then it is valid under CDS %s',
     (ours, theirs, example) => {
@@ -1079,6 +1214,11 @@ describe('comparison with the FDX v6 profile (corex-6.0)', () => {
     ['fdx-transaction', 'DepositTransaction', fdxTransaction],
     ['fdx-statement', 'Statement', fdxStatement],
     ['fdx-asset-transfer-network', 'AssetTransferNetwork', fdxAssetTransferNetwork],
+    ['fdx-account-descriptor', 'AccountDescriptor', fdxAccountDescriptor],
+    ['fdx-account', 'AccountWithDetails', fdxDepositAccount],
+    ['fdx-account', 'AccountWithDetails', fdxLoanAccount],
+    ['fdx-account-contact', 'AccountContact', fdxAccountContact],
+    ['fdx-payment-network', 'PaymentNetwork', fdxPaymentNetwork],
   ] as const)(
     'when an example is valid under our %s, then it is valid under FDX %s',
     (ours, theirs, example) => {

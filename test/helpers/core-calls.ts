@@ -103,6 +103,55 @@ export const FINERACT_CASES: readonly CoreCallCase[] = [
     path: '/fdx/v6/customer/1/accounts/sav-1/statements/s-1',
     status: 404,
   },
+  {
+    endpoint: 'account detail (1 of 8)',
+    method: 'GET',
+    path: '/v1/banking/customer/1/accounts/sav-1',
+    status: 200,
+  },
+  {
+    endpoint: 'transactions (savings, March 2026: 10)',
+    method: 'GET',
+    path: '/v1/banking/customer/1/accounts/sav-1/transactions?oldest-time=2026-03-01T00:00:00Z&newest-time=2026-03-31T23:59:59Z&page-size=5',
+    status: 200,
+  },
+  {
+    endpoint: 'transaction detail (savings)',
+    method: 'GET',
+    path: '/v1/banking/customer/1/accounts/sav-1/transactions/1004',
+    status: 200,
+  },
+  {
+    endpoint: 'instalment plans of one loan',
+    method: 'GET',
+    path: '/v1/banking/customer/1/accounts/loan-1/payments/plans',
+    status: 200,
+  },
+  {
+    endpoint: 'FDX accounts (2 of 8)',
+    method: 'POST',
+    path: '/fdx/v6/customer/1/accounts',
+    body: ids(['sav-1', 'loan-1']),
+    status: 200,
+  },
+  {
+    endpoint: 'FDX account detail',
+    method: 'GET',
+    path: '/fdx/v6/customer/1/accounts/sav-1',
+    status: 200,
+  },
+  {
+    endpoint: 'FDX account contact',
+    method: 'GET',
+    path: '/fdx/v6/customer/1/accounts/sav-1/contact',
+    status: 200,
+  },
+  {
+    endpoint: 'FDX payment networks',
+    method: 'GET',
+    path: '/fdx/v6/customer/1/accounts/sav-1/payment-networks',
+    status: 200,
+  },
 ];
 
 /** Fineract's settings of the counts: those of the Fineract component tests. */
@@ -155,6 +204,13 @@ export function krakenCases(sim: KrakenSimulator): CoreCallCase[] {
       status: 200,
     },
     { endpoint: 'concessions', method: 'GET', path: `${base}/${first}/concessions`, status: 200 },
+    {
+      endpoint: 'energy account detail',
+      method: 'GET',
+      path: `${base}/${first}`,
+      status: 200,
+    },
+    { endpoint: 'energy balance', method: 'GET', path: `${base}/${first}/balance`, status: 200 },
   ];
 }
 

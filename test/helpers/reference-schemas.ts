@@ -38,3 +38,26 @@ export function referenceValidators(file: string, id: string): (name: string) =>
     return validate;
   };
 }
+
+/**
+ * The documented deviations of the interface from CDS, undone: rates are numbers in the interface
+ * (RateString in CDS), and two field names keep the interface's misspelling.
+ */
+export function toCdsShape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toCdsShape);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const name =
+      key === 'rateApplicablityType'
+        ? 'rateApplicabilityType'
+        : key === 'reccurenceUType'
+          ? 'recurrenceUType'
+          : key;
+    out[name] =
+      ['rate', 'comparisonRate', 'depositRate'].includes(key) && typeof v === 'number'
+        ? String(v)
+        : toCdsShape(v);
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 /**
  * A deliberately broken adapter under the contract suite, run only by
- * `adapter-contract-fails.test.ts` (in a child jest) to prove the suite catches each defect.
+ * `adapter-contract-fails.test.ts` (in a child jest) to prove the suite catches each defect (the
+ * checks of the optional methods on the template: `broken-template.contract.ts`).
  * Not collected by `npm test` on its own (its name does not end in `.test.ts`).
  */
 import path from 'node:path';
@@ -75,6 +76,10 @@ function broken(inner: CoreAdapter): CoreAdapter {
     },
     energy: {
       ...energy,
+      // Defect 11: a balance as a JSON number, not a decimal string.
+      async getAccountBalance() {
+        return { balance: 12.5 as unknown as string };
+      },
       // Defect 10: the refs of an invoice check narrowed by the window (the first account only).
       async listAccountRefsForInvoices(customerId, window, ctx) {
         const all = await energy.listAccounts(customerId, ctx);

@@ -174,8 +174,8 @@ describe('operation table', () => {
       attempt(30)();
     } catch (err) {
       expect((err as ConfigError).problems).toEqual([
-        'CACHE_TTL_SECONDS: "customer.searchCustomersByEmail" is never cached (its argument is personal data); only 0 is allowed',
-        'CACHE_STALE_SECONDS: "customer.searchCustomersByEmail" is never cached (its argument is personal data); only 0 is allowed',
+        'CACHE_TTL_SECONDS: "customer.searchCustomersByEmail" is never cached (it carries personal data); only 0 is allowed',
+        'CACHE_STALE_SECONDS: "customer.searchCustomersByEmail" is never cached (it carries personal data); only 0 is allowed',
       ]);
     }
     attempt(0)().close();
@@ -198,6 +198,37 @@ describe('operation table', () => {
     try {
       await r.adapter.customer.searchCustomersByEmail!('jane@example.com', ctx);
       await r.adapter.customer.searchCustomersByEmail!('jane@example.com', ctx);
+      expect(calls).toBe(2);
+    } finally {
+      r.close();
+    }
+  });
+
+  it('when an account contact is read twice, then the core is asked twice (never cached), and a lifetime for it stops start-up', async () => {
+    let calls = 0;
+    const adapter: CoreAdapter = {
+      id: 'memory',
+      authorisation: { listShareableAccounts: async () => [] },
+      customer: { getCustomerDetail: async () => ({}) as never },
+      fdx: {
+        getAccountInfo: async () => null,
+        listTransactions: async () => ({ records: [] }),
+        listStatements: async () => ({ records: [], total: 0 }),
+        getStatementDocument: async () => null,
+        listAssetTransferNetworks: async () => ({ records: [] }),
+        getAccountContact: async () => {
+          calls += 1;
+          return { holders: [], emails: [], addresses: [], telephones: [] };
+        },
+      },
+    };
+    expect(() =>
+      resilient(adapter, { CACHE_TTL_SECONDS: JSON.stringify({ 'fdx.getAccountContact': 60 }) }),
+    ).toThrow(ConfigError);
+    const r = resilient(adapter);
+    try {
+      await r.adapter.fdx!.getAccountContact!('c-1', 'a-1', ctx);
+      await r.adapter.fdx!.getAccountContact!('c-1', 'a-1', ctx);
       expect(calls).toBe(2);
     } finally {
       r.close();

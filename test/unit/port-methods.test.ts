@@ -39,6 +39,13 @@ describe('port methods at start-up', () => {
       'banking.listAccountRefs',
       'energy.listAccountRefs',
       'energy.listAccountRefsForInvoices',
+      'banking.listTransactions',
+      'banking.getTransaction',
+      'energy.getAccountBalance',
+      'fdx.listAccountDescriptors',
+      'fdx.getAccountDetail',
+      'fdx.getAccountContact',
+      'fdx.listPaymentNetworks',
     ]);
   });
 

@@ -7,11 +7,15 @@ import {
   pick,
   type Balance,
   type BankingAccountRecord,
+  type BankingTransaction,
+  type BankingTransactionDetail,
   type DirectDebit,
   type InstalmentPlan,
   type Payee,
   type ScheduledPayment,
+  type TransactionExtendedData,
 } from '@data-holder-gateway/adapter-sdk';
+import type { DemoBankingTransaction } from '../demo-data';
 
 /** Top-level fields of a documented banking account (detail version 4). */
 export const BANKING_ACCOUNT_FIELDS = [
@@ -117,4 +121,65 @@ export function toPayee(record: Payee): Payee {
     'digitalWallet',
     'international',
   ] as (keyof Payee)[]) as Payee;
+}
+
+/** Fields of a documented banking transaction after its id, in the contract's order. */
+const BANKING_TRANSACTION_FIELDS = [
+  'type',
+  'status',
+  'description',
+  'postingDateTime',
+  'valueDateTime',
+  'executionDateTime',
+  'amount',
+  'currency',
+  'reference',
+  'merchantName',
+  'merchantCategoryCode',
+  'billerCode',
+  'billerName',
+  'crn',
+  'apcaNumber',
+] as const satisfies readonly (keyof BankingTransaction)[];
+
+/** A transaction of the file with its account; detail is available when it has extended data. */
+export function toBankingTransaction(
+  accountId: string,
+  record: DemoBankingTransaction,
+): BankingTransaction {
+  return {
+    accountId,
+    transactionId: record.transactionId,
+    isDetailAvailable: record.extendedData !== undefined,
+    ...pick(record, BANKING_TRANSACTION_FIELDS),
+  };
+}
+
+function toExtendedData(record: TransactionExtendedData): TransactionExtendedData {
+  const { nppPayload } = record;
+  return {
+    ...pick(record, ['payer', 'payee', 'extensionUType'] as const),
+    ...(nppPayload
+      ? {
+          nppPayload: pick(nppPayload, [
+            'extendedDescription',
+            'endToEndId',
+            'purposeCode',
+            'service',
+            'serviceVersion',
+          ] as const),
+        }
+      : {}),
+  };
+}
+
+/** The transaction with its extended data: `{}` when the file holds none for it. */
+export function toBankingTransactionDetail(
+  accountId: string,
+  record: DemoBankingTransaction,
+): BankingTransactionDetail {
+  return {
+    ...toBankingTransaction(accountId, record),
+    extendedData: record.extendedData ? toExtendedData(record.extendedData) : {},
+  };
 }

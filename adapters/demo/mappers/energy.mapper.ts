@@ -7,6 +7,7 @@ import {
   pick,
   type EnergyAccount,
   type EnergyAccountRecord,
+  type EnergyBalance,
   type EnergyConcession,
   type EnergyInvoice,
   type RelatedUser,
@@ -70,4 +71,9 @@ export function toEnergyConcession(record: EnergyConcession): EnergyConcession {
     'type',
     'discountFrequency',
   ] as (keyof EnergyConcession)[]) as EnergyConcession;
+}
+
+/** The balance of an account, as the file states it. */
+export function toEnergyBalance(balance: string): EnergyBalance {
+  return { balance };
 }

@@ -91,6 +91,11 @@ const KIND_LABELS: Readonly<Record<FineractAccountKind, string>> = {
   loan: 'Loan',
 };
 
+/** The product's name as the holder shows it: Fineract's name, else the kind's label. */
+export function productNameOf(kind: FineractAccountKind, productName: string | undefined): string {
+  return productName?.trim() || KIND_LABELS[kind];
+}
+
 function usersOf(holder: FineractHolder): RelatedUser[] {
   return holder.email
     ? [{ id: holder.customerId, email: holder.email, isAccountHolder: true }]
@@ -102,8 +107,7 @@ function displayNameOf(
   productName: string | undefined,
   accountNo: string | number | undefined,
 ): string {
-  const name = productName?.trim() || KIND_LABELS[kind];
-  return withoutAccountNumber(name, accountNo);
+  return withoutAccountNumber(productNameOf(kind, productName), accountNo);
 }
 
 /** The shared head of every banking account record. */
@@ -126,7 +130,7 @@ function accountHead(
     accountOwnership: 'ONE_PARTY',
     maskedNumber: maskAccountNumber(fields.accountNo),
     productCategory: options.productCategory,
-    productName: fields.productName?.trim() || KIND_LABELS[kind],
+    productName: productNameOf(kind, fields.productName),
     complexAccountType: 'INDIVIDUAL',
     users: usersOf(options.holder),
   };

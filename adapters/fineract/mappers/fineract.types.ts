@@ -228,10 +228,22 @@ export interface FineractSavingsTransaction {
   reversed?: boolean;
   isReversal?: boolean;
   currency?: FineractCurrency;
-  paymentDetailData?: {
-    paymentType?: { id?: FineractId; name?: string };
-    checkNumber?: string;
-  };
+  paymentDetailData?: FineractPaymentDetail;
+  /**
+   * The account transfer the transaction belongs to, when it is one (Fineract writes it although
+   * its OpenAPI schema of the item leaves it out).
+   */
+  transfer?: { id?: FineractId; transferDescription?: string; reversed?: boolean };
+}
+
+/** How a transaction was paid (`GetTransactionsPaymentDetailData`, `PaymentDetailData`). */
+export interface FineractPaymentDetail {
+  paymentType?: { id?: FineractId; name?: string };
+  accountNumber?: string;
+  checkNumber?: string;
+  routingCode?: string;
+  receiptNumber?: string;
+  bankNumber?: string;
 }
 
 /** `GET /v1/savingsaccounts/{id}/transactions/search` (`SavingsAccountTransactionsSearchResponse`). */
@@ -328,6 +340,7 @@ export interface FineractLoanTransaction {
   outstandingLoanBalance?: FineractNumber;
   manuallyReversed?: boolean;
   currency?: FineractCurrency;
+  paymentDetailData?: FineractPaymentDetail;
 }
 
 /** `GET /v1/loans/{id}/transactions?page=&size=&sort=` (a Spring page). */
@@ -390,4 +403,27 @@ export interface FineractBeneficiary {
   accountType?: FineractEnum;
   accountNumber?: string | number;
   transferLimit?: FineractNumber;
+}
+
+// ------------------------------------------------------------------ addresses
+
+/**
+ * One address of a client, `GET /v1/client/{clientId}/addresses` (`AddressData`). Its type, state
+ * and country are code values each holder names (codes `ADDRESS_TYPE`, `STATE`, `COUNTRY`).
+ */
+export interface FineractAddress {
+  addressId?: FineractId;
+  addressType?: string;
+  addressTypeId?: FineractId;
+  isActive?: boolean;
+  street?: string;
+  addressLine1?: string;
+  addressLine2?: string;
+  addressLine3?: string;
+  townVillage?: string;
+  city?: string;
+  countyDistrict?: string;
+  stateName?: string;
+  countryName?: string;
+  postalCode?: string;
 }

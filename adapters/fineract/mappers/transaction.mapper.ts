@@ -19,7 +19,8 @@ import type { FdxDepositTransactionType, FdxTransaction } from '@data-holder-gat
 import type { FineractLoanTransaction, FineractSavingsTransaction } from './fineract.types';
 import { absAmount, decimalToNumber, signOf, toIsoDateTime } from './values';
 
-type Direction = 'DEBIT' | 'CREDIT';
+/** Which way a transaction moves the account's balance: DEBIT takes from it, CREDIT adds. */
+export type Direction = 'DEBIT' | 'CREDIT';
 
 interface SavingsTypeRule {
   type: FdxDepositTransactionType;
@@ -60,7 +61,8 @@ function savingsRule(tx: FineractSavingsTransaction): SavingsTypeRule | undefine
   return undefined;
 }
 
-function descriptionOf(
+/** A transaction's description: its type's label (else `fallback`), and how it was paid. */
+export function descriptionOf(
   label: string | undefined,
   fallback: string,
   paymentType: string | undefined,
@@ -113,7 +115,7 @@ type LoanTransactionType = NonNullable<
 >;
 
 /** How one Fineract loan transaction type is served; `internal` ones are left out. */
-type LoanRule = { type?: LoanTransactionType; direction: Direction } | 'internal';
+export type LoanRule = { type?: LoanTransactionType; direction: Direction } | 'internal';
 
 /**
  * Fineract loan transaction types (the name after `loanTransactionType.` in the type's `code`)
@@ -203,12 +205,13 @@ const LOAN_TYPE_NAMES: Readonly<Record<number, string>> = {
 };
 
 /** The name of a loan transaction type: its code without the prefix, or its id's name. */
-function loanTypeName(type: FineractLoanTransaction['type']): string | undefined {
+export function loanTypeName(type: FineractLoanTransaction['type']): string | undefined {
   const code = type?.code?.replace(/^loanTransactionType\./, '');
   return code || (type?.id !== undefined ? LOAN_TYPE_NAMES[type.id] : undefined);
 }
 
-function loanRule(type: FineractLoanTransaction['type']): LoanRule | undefined {
+/** How a loan transaction type is served (see {@link LOAN_RULES}); undefined when unknown. */
+export function loanRule(type: FineractLoanTransaction['type']): LoanRule | undefined {
   const name = loanTypeName(type);
   if (name !== undefined && Object.prototype.hasOwnProperty.call(LOAN_RULES, name)) {
     return LOAN_RULES[name];

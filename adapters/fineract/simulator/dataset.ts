@@ -36,6 +36,8 @@ export interface FineractDataset {
   clients: Json[];
   /** Client id → `GET /v1/clients/{id}/accounts` payload. */
   clientAccounts: Record<string, Json>;
+  /** Client id → its addresses (`GET /v1/client/{id}/addresses`), active and not. */
+  clientAddresses: Record<string, Json[]>;
   savingsAccounts: Json[];
   fixedDepositAccounts: Json[];
   recurringDepositAccounts: Json[];
@@ -63,6 +65,7 @@ export function loadFineractDataset(file = DEFAULT_DATASET_FILE): FineractDatase
     'selfServiceUsers',
     'clients',
     'clientAccounts',
+    'clientAddresses',
     'savingsAccounts',
     'fixedDepositAccounts',
     'recurringDepositAccounts',

@@ -133,3 +133,12 @@ export const UNAVAILABLE = errorBody(
   'error.msg.platform.service.unavailable',
   'The platform is temporarily unavailable. Please try again later.',
 );
+
+/**
+ * 500 as Fineract answers a single-row read that finds no row: its savings-family transaction
+ * reads query with Spring's `queryForObject`, whose EmptyResultDataAccessException no exception
+ * mapper turns into a 404, so the catch-all mapper writes the exception's message.
+ */
+export function emptyResult(): FineractError {
+  return new FineractError(500, { Exception: 'Incorrect result size: expected 1, actual 0' });
+}

@@ -17,8 +17,9 @@
  * with an overdraft, a savings account with a balance beyond double precision, a closed savings
  * account, a fixed deposit, a recurring deposit, two loans (products 1 and 2) with 30+
  * transactions on the first, standing instructions active, disabled and deleted, and the
- * self-service user `client1` with three third-party-transfer beneficiaries); client 2 (one
- * savings account, one loan, no self-service user); client 3 (no accounts, no email address);
+ * self-service user `client1` with three third-party-transfer beneficiaries, addresses in use and
+ * a former one); client 2 (one savings account, one loan, no self-service user, a home and an
+ * office abroad); client 3 (no accounts, no email address, no address);
  * client 4, a business (an entity client, no accounts) whose authorised contact is client 1's
  * holder, recorded in the multi-row data table `authorised_contacts` (see `CONTACTS_DATATABLE`).
  */
@@ -428,6 +429,126 @@ function contactRows(): Json[] {
       relationship: 'Director',
     },
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client addresses (Fineract's address module: types, states and countries are code values)
+// ---------------------------------------------------------------------------------------------
+
+/** Code values of the codes ADDRESS_TYPE, STATE and COUNTRY, as a holder might define them. */
+const ADDRESS_TYPES = {
+  residential: [21, 'Residential'],
+  postal: [22, 'Postal'],
+  office: [23, 'Office'],
+};
+const STATES = { NSW: 31, VIC: 32 };
+const COUNTRIES = { Australia: 41, 'New Zealand': 42 };
+
+interface Address {
+  id: number;
+  type: keyof typeof ADDRESS_TYPES;
+  active: boolean;
+  lines: string[];
+  street?: string;
+  city: string;
+  state?: keyof typeof STATES;
+  country: keyof typeof COUNTRIES;
+  postcode: string;
+  created: string;
+}
+
+/** One row of `GET /v1/client/{id}/addresses` (AddressData; Fineract leaves nulls out). */
+function addressPayload(owner: Person, a: Address): Json {
+  const [typeId, typeName] = ADDRESS_TYPES[a.type];
+  const [line1, line2, line3] = a.lines;
+  return {
+    addressType: typeName,
+    clientID: owner.id,
+    addressId: a.id,
+    addressTypeId: typeId,
+    isActive: a.active,
+    ...(a.street ? { street: a.street } : {}),
+    ...(line1 ? { addressLine1: line1 } : {}),
+    ...(line2 ? { addressLine2: line2 } : {}),
+    ...(line3 ? { addressLine3: line3 } : {}),
+    city: a.city,
+    ...(a.state ? { stateProvinceId: STATES[a.state], stateName: a.state } : {}),
+    countryId: COUNTRIES[a.country],
+    countryName: a.country,
+    postalCode: a.postcode,
+    createdBy: ADMIN.username,
+    createdOn: wire(a.created, owner.style),
+  };
+}
+
+/**
+ * Client 1: a home and a post office box in use and a former postal address; client 2: a home,
+ * and an office in New Zealand (a country FDX contacts can only write by its ISO code).
+ */
+function clientAddresses(): Record<string, Json[]> {
+  const jane: Address[] = [
+    {
+      id: 1,
+      type: 'residential',
+      active: true,
+      lines: ['Unit 4', '12 Example Street'],
+      city: 'Sydney',
+      state: 'NSW',
+      country: 'Australia',
+      postcode: '2000',
+      created: '2019-03-04',
+    },
+    {
+      id: 2,
+      type: 'postal',
+      active: false,
+      lines: ['PO Box 123'],
+      city: 'Parramatta',
+      state: 'NSW',
+      country: 'Australia',
+      postcode: '2150',
+      created: '2019-03-04',
+    },
+    {
+      id: 3,
+      type: 'postal',
+      active: true,
+      lines: ['PO Box 77'],
+      city: 'Sydney',
+      state: 'NSW',
+      country: 'Australia',
+      postcode: '2001',
+      created: '2024-06-11',
+    },
+  ];
+  const john: Address[] = [
+    {
+      id: 4,
+      type: 'residential',
+      active: true,
+      lines: [],
+      street: '3 Sample Road',
+      city: 'Melbourne',
+      state: 'VIC',
+      country: 'Australia',
+      postcode: '3000',
+      created: '2020-07-15',
+    },
+    {
+      id: 5,
+      type: 'office',
+      active: true,
+      lines: ['Level 2', '1 Quay Street'],
+      city: 'Auckland',
+      country: 'New Zealand',
+      postcode: '1010',
+      created: '2023-01-09',
+    },
+  ];
+  return {
+    [String(JANE.id)]: jane.map((a) => addressPayload(JANE, a)),
+    [String(JOHN.id)]: john.map((a) => addressPayload(JOHN, a)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1725,6 +1846,7 @@ export function buildDataset(): Json {
       ...Object.fromEntries([JANE, JOHN, ALEX, PAT].map((p) => [String(p.id), clientAccounts(p)])),
       [String(HARBOUR_BAKERY.id)]: {},
     },
+    clientAddresses: clientAddresses(),
     datatables: {
       [CONTACTS_DATATABLE]: {
         applicationTableName: 'm_client',

@@ -12,7 +12,8 @@ import {
   NOT_AUTHORIZED,
   notFound,
 } from './fineract-errors';
-import { byDateThenId, byId, dateParam, intParam, isoDate, num, pathId } from './wire-values';
+import { TransactionResources } from './transaction-resources';
+import { byDateThenId, byId, intParam, isoDate, num, pathId } from './wire-values';
 
 /** One request, as far as the resources care. */
 export interface Call {
@@ -60,6 +61,7 @@ export class FineractResources {
   private readonly fixed: Map<number, Json>;
   private readonly recurring: Map<number, Json>;
   private readonly loans: Map<number, Json>;
+  private readonly transactions: TransactionResources;
 
   /**
    * @param selfServicePlugin whether `/v1/self/...` is served, as by a Fineract with the
@@ -74,6 +76,11 @@ export class FineractResources {
     this.fixed = byIdOf(data.fixedDepositAccounts);
     this.recurring = byIdOf(data.recurringDepositAccounts);
     this.loans = byIdOf(data.loans);
+    this.transactions = new TransactionResources(data, {
+      sav: this.savings,
+      fd: this.fixed,
+      rd: this.recurring,
+    });
   }
 
   /** The answer to a call, or a thrown {@link FineractError}. */
@@ -114,18 +121,34 @@ export class FineractResources {
         if (id === undefined) return undefined;
         if (sub === undefined) return this.savingsAccount(id);
         if (sub === 'transactions' && subSub === 'search') {
-          return this.searchSavingsTransactions(id, query);
+          return this.transactions.search(this.anySavingsTable(id), query);
+        }
+        if (sub === 'transactions' && subSub !== undefined) {
+          return this.transactions.transaction('sav', id, subSub);
         }
         return undefined;
       case 'fixeddepositaccounts':
-        return id !== undefined && sub === undefined ? this.fixedDeposit(id) : undefined;
-      case 'recurringdepositaccounts':
-        return id !== undefined && sub === undefined ? this.recurringDeposit(id) : undefined;
-      case 'loans':
-        if (id === undefined || subSub !== undefined) return undefined;
-        if (sub === undefined) return this.loanDetail(id, query);
-        if (sub === 'transactions') return this.loanTransactions(id, query);
+      case 'recurringdepositaccounts': {
+        const kind = resource === 'fixeddepositaccounts' ? 'fd' : 'rd';
+        if (id === undefined) return undefined;
+        if (sub === undefined)
+          return kind === 'fd' ? this.fixedDeposit(id) : this.recurringDeposit(id);
+        if (sub === 'transactions' && subSub !== undefined) {
+          return this.transactions.transaction(kind, id, subSub);
+        }
         return undefined;
+      }
+      case 'loans':
+        if (id === undefined) return undefined;
+        if (sub === undefined) return this.loanDetail(id, query);
+        if (sub !== 'transactions') return undefined;
+        return subSub === undefined
+          ? this.loanTransactions(id, query)
+          : this.transactions.loanTransaction(id, subSub);
+      case 'client':
+        return id !== undefined && sub === 'addresses' && subSub === undefined
+          ? this.clientAddresses(id, query)
+          : undefined;
       case 'standinginstructions':
         return id === undefined ? this.standingInstructions(query) : undefined;
       case 'datatables':
@@ -257,39 +280,21 @@ export class FineractResources {
     return out;
   }
 
-  private searchSavingsTransactions(raw: string, query: Record<string, string>): Json {
-    const id = this.anySavingsTable(raw);
-    const from = dateParam(query, 'fromDate');
-    const to = dateParam(query, 'toDate');
-    const offset = intParam(query, 'offset', 0);
-    const limit = query.limit === undefined ? Infinity : intParam(query, 'limit', 0, 1);
-    const orderBy = query.orderBy ?? 'transactionDate';
-    if (orderBy !== 'transactionDate' && orderBy !== 'id') {
-      throw invalid(
-        'orderBy',
-        'validation.msg.invalid.orderBy',
-        `Sorting by \`${orderBy}\` is not supported.`,
-        orderBy,
-      );
-    }
-    const sortOrder = (query.sortOrder ?? 'DESC').toUpperCase();
-    if (sortOrder !== 'ASC' && sortOrder !== 'DESC') {
-      throw invalid(
-        'sortOrder',
-        'validation.msg.invalid.sortOrder',
-        `The sort order \`${query.sortOrder}\` is not ASC or DESC.`,
-        query.sortOrder,
-      );
-    }
-    const descending = sortOrder === 'DESC';
-    const inWindow = (this.data.savingsTransactions[String(id)] ?? []).filter((t) => {
-      const d = isoDate(t.date);
-      return (from === undefined || d >= from) && (to === undefined || d <= to);
-    });
-    inWindow.sort(
-      orderBy === 'id' ? byId(descending) : byDateThenId((t) => isoDate(t.date), descending),
+  /**
+   * `GET /v1/client/{clientId}/addresses`: the client's addresses (none for a client Fineract
+   * does not know: it does not check), `status` keeping the active (`true`) or inactive ones and
+   * `type` one address type; a `type` that is not a long matches no resource.
+   */
+  private clientAddresses(raw: string, query: Record<string, string>): Json[] {
+    const id = pathId(raw);
+    const type = query.type === undefined ? 0 : pathId(query.type);
+    if (id === undefined || type === undefined) throw notFound();
+    const active = query.status === undefined ? undefined : /^true$/i.test(query.status);
+    return (this.data.clientAddresses[String(id)] ?? []).filter(
+      (a) =>
+        (type === 0 || num(a.addressTypeId) === type) &&
+        (active === undefined || a.isActive === active),
     );
-    return { total: inWindow.length, content: inWindow.slice(offset, offset + limit) };
   }
 
   /** Spring Data paging: bad values fall back to the defaults, as Spring's resolver does. */

@@ -13,8 +13,10 @@
  * 6. `GET /v1/recurringdepositaccounts/{id}`
  * 7. `GET /v1/loans/{id}` (`associations=repaymentSchedule|transactions|all` adds those)
  * 8. `GET /v1/savingsaccounts/{id}/transactions/search` (fromDate, toDate inclusive with
- *    dateFormat yyyy-MM-dd; offset, limit; orderBy transactionDate|id, sortOrder ASC|DESC) →
- *    `{ total, content }`, for savings, fixed and recurring deposit accounts
+ *    dateFormat yyyy-MM-dd; fromAmount, toAmount; types, credit, debit; offset = the page number,
+ *    limit = the page size, default 50; orderBy transactionDate|id lists, sortOrder ASC|DESC) →
+ *    `{ total, content }`, reversal entries left out, for savings, fixed and recurring deposit
+ *    accounts (transaction-resources.ts)
  * 9. `GET /v1/loans/{id}/transactions` (Spring paging: page from 0, size default 20 and at most
  *    2000, sort `transactionDate|id[,asc|desc]`) → a Spring page
  * 10. `GET /v1/standinginstructions?clientId=&fromAccountId=&fromAccountType=&offset=&limit=`
@@ -22,6 +24,12 @@
  *     (the back-office user gets `[]`), served by Fineract's self-service plugin; with
  *     `selfServicePlugin: false` every `/v1/self/...` path is 404 resource-not-found, as a
  *     Fineract without the plugin answers
+ * 12. `GET /v1/savingsaccounts/{id}/transactions/{transactionId}` and the fixed and recurring
+ *     deposit twins: one transaction of an account of that deposit type; none is Fineract's 500
+ *     `{"Exception": "Incorrect result size: expected 1, actual 0"}`
+ * 13. `GET /v1/loans/{id}/transactions/{transactionId}`: one loan transaction; none is 404
+ *     `error.msg.loan.transaction.id.invalid`
+ * 14. `GET /v1/client/{clientId}/addresses?status=&type=`: the client's addresses
  *
  * Every request needs `Fineract-Platform-TenantId` (or `?tenantIdentifier=`): missing or unknown is
  * 400. Then HTTP Basic credentials: the back-office user, or a self-service user of the data set

@@ -35,6 +35,11 @@ export interface KrakenAccount {
   createdAt: string | null;
   properties?: KrakenPropertyRef[] | null;
   activeHardshipAgreements?: (KrakenHardshipAgreement | null)[] | null;
+  /**
+   * The account balance in integer cents, negative when the customer owes (Kraken counts an
+   * account in credit as positive): `AccountUserSupply` only.
+   */
+  balance?: number | null;
   /** The first page of bills in a window: `AccountUserSupply` with `withBills` only. */
   bills?: KrakenConnection<KrakenBill> | null;
 }

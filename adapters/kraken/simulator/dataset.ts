@@ -9,7 +9,9 @@
  * Fineract simulator; customer `2` (John Smith) is an account user without energy accounts
  * (banking only); customer `3` (Alex Nguyen) has energy accounts only. Customers `5` and `6` are
  * refusals to share (docs/kraken.md): `5` is flagged for family issues, `6` holds an account in a
- * family violence hardship agreement beside one that may be shared.
+ * family violence hardship agreement beside one that may be shared. Balances: customer 1's
+ * accounts owe what their last statements left unpaid, customer 3's business paid ahead and is
+ * in credit.
  */
 import { seededRandom, type SeededRandom } from '@data-holder-gateway/adapter-sdk';
 
@@ -83,6 +85,11 @@ export interface SimAccount {
   properties: SimProperty[];
   /** Newest first, as Kraken lists them by default. */
   bills: SimBill[];
+  /**
+   * The account balance in integer cents as Kraken counts it: positive in credit, negative owed
+   * (the newest statement's closing balance, unless the account paid since).
+   */
+  balance: number;
   /** Active hardship agreements; default none. */
   activeHardshipAgreements?: { hardshipType: string }[];
 }
@@ -252,6 +259,21 @@ function statements(random: SeededRandom, prefix: string, from: string, until = 
   return bills.reverse();
 }
 
+/**
+ * The statements and the balance they leave: the newest one's closing balance, or `paidAhead`
+ * cents in credit for an account that paid it and that much more since.
+ */
+function billed(
+  random: SeededRandom,
+  prefix: string,
+  from: string,
+  until = DATA_UNTIL,
+  paidAhead?: number,
+) {
+  const bills = statements(random, prefix, from, until);
+  return { bills, balance: paidAhead ?? bills[0]?.closingBalance ?? 0 };
+}
+
 function accountNumber(random: SeededRandom): string {
   return `A-${random.randInt(0, 0xffffffff).toString(16).toUpperCase().padStart(8, '0')}`;
 }
@@ -306,7 +328,7 @@ function accountsOf(n: AccountNumbers, random: SeededRandom): SimAccount[] {
           ],
         },
       ],
-      bills: statements(random, 'S1', '2022-11-20'),
+      ...billed(random, 'S1', '2022-11-20'),
     },
     {
       number: dual,
@@ -328,7 +350,7 @@ function accountsOf(n: AccountNumbers, random: SeededRandom): SimAccount[] {
           ],
         },
       ],
-      bills: statements(random, 'S2', '2024-02-10'),
+      ...billed(random, 'S2', '2024-02-10'),
     },
     {
       number: old,
@@ -347,7 +369,7 @@ function accountsOf(n: AccountNumbers, random: SeededRandom): SimAccount[] {
           ],
         },
       ],
-      bills: statements(random, 'S3', '2019-05-02', '2022-12-05'),
+      ...billed(random, 'S3', '2019-05-02', '2022-12-05'),
     },
     {
       number: voided,
@@ -356,6 +378,7 @@ function accountsOf(n: AccountNumbers, random: SeededRandom): SimAccount[] {
       createdAt: '2023-01-15T10:00:00+11:00',
       properties: [],
       bills: [],
+      balance: 0,
     },
     {
       number: cafe,
@@ -374,7 +397,7 @@ function accountsOf(n: AccountNumbers, random: SeededRandom): SimAccount[] {
           ],
         },
       ],
-      bills: statements(random, 'S4', '2025-03-03'),
+      ...billed(random, 'S4', '2025-03-03', DATA_UNTIL, 8050),
     },
   ];
   // One bill that is not a statement: the adapter leaves it out of the invoices.
@@ -508,7 +531,10 @@ function usersOf(n: AccountNumbers): SimAccountUser[] {
   ];
 }
 
-/** An account of the refusal customers: one property, one meter point, no agreements or bills. */
+/**
+ * An account of the refusal customers: one property, one meter point, no agreements or bills, a
+ * balance owed of n × $10.17 (so each account's balance differs).
+ */
 function refusalAccount(number: string, n: number, hardship: boolean): SimAccount {
   return {
     number,
@@ -524,6 +550,7 @@ function refusalAccount(number: string, n: number, hardship: boolean): SimAccoun
       },
     ],
     bills: [],
+    balance: -1017 * n,
     ...(hardship ? { activeHardshipAgreements: [{ hardshipType: 'FAMILY_VIOLENCE' }] } : {}),
   };
 }

@@ -158,6 +158,8 @@ function accountValue(data: KrakenDataset, account: SimAccount) {
     status: account.status,
     accountType: account.accountType,
     createdAt: account.createdAt,
+    // Every ledger of a simulated account counts toward its balance: `includeAllLedgers` alike.
+    balance: account.balance,
     activeHardshipAgreements: account.activeHardshipAgreements ?? [],
     properties: () =>
       account.properties.map((p) => ({

@@ -10,6 +10,7 @@ import {
   type FdxAccountInfo,
   type ProductCategory,
   type ShareableAccountRecord,
+  type SharingRefusalReason,
 } from '@data-holder-gateway/adapter-sdk';
 import type { CoreAccount, CoreAccountType, CoreBalance } from './core-payloads';
 
@@ -22,6 +23,25 @@ const PRODUCT_CATEGORY: Readonly<Record<CoreAccountType, ProductCategory>> = {
   PERSONAL_LOAN: 'PERS_LOANS',
   HOME_LOAN: 'RESIDENTIAL_MORTGAGES',
 };
+
+/**
+ * The core's holds → the refusal to share (docs/adapters.md, "Refusing to share"): the same value
+ * on every record of the account; the gateway leaves blocked and suspended ones out and refuses
+ * a harm one.
+ */
+const REFUSAL: Readonly<Record<NonNullable<CoreAccount['restriction']>, SharingRefusalReason>> = {
+  FROZEN: 'blocked',
+  UNDER_REVIEW: 'suspended',
+  SAFETY_HOLD: 'harm',
+};
+
+/** `sharingRefusal` of the account's records: present only when the core put a hold on it. */
+function refusal(account: CoreAccount): { sharingRefusal?: SharingRefusalReason } {
+  if (account.restriction === undefined) return {};
+  const reason = REFUSAL[account.restriction];
+  if (!reason) throw new Error('unknown core account restriction');
+  return { sharingRefusal: reason };
+}
 
 /** Account types with deposit transactions (FDX `DEPOSIT_ACCOUNT`). */
 const FDX_TYPES: ReadonlySet<CoreAccountType> = new Set(['TRANSACTION', 'SAVINGS']);
@@ -94,6 +114,7 @@ export function toBankingAccount(account: CoreAccount): BankingAccountRecord {
     // The documented BSB is digits only: "062-000" → "062000".
     ...(account.bsb !== undefined ? { bsb: account.bsb.replace(/\D/g, '') } : {}),
     accountNumber: account.number,
+    ...refusal(account),
   };
 }
 
@@ -105,6 +126,7 @@ export function toShareableAccount(account: CoreAccount): ShareableAccountRecord
     openStatus: openStatus(account),
     complexAccountType: complexAccountType(account),
     users: users(account),
+    ...refusal(account),
   };
 }
 
@@ -124,5 +146,6 @@ export function toFdxAccountInfo(account: CoreAccount): FdxAccountInfo {
     supportsFdx: FDX_TYPES.has(account.type),
     // The template core has no asset transfer networks.
     supportsAssetTransferNetworks: false,
+    ...refusal(account),
   };
 }

@@ -18,6 +18,8 @@ export interface CoreCustomer {
   middleNames?: string[];
   familyName: string;
   email?: string;
+  /** Whether the customer proved they own `email`; false when absent. */
+  emailVerified?: boolean;
   /** E.164, e.g. `+61412345678`. */
   mobile?: string;
   address?: {
@@ -56,6 +58,11 @@ export interface CoreAccount {
   status: 'active' | 'blocked' | 'closed';
   /** `YYYY-MM-DD`. */
   openedOn?: string;
+  /**
+   * A hold the bank put on the account: `FROZEN` (blocked), `UNDER_REVIEW` (suspended),
+   * `SAFETY_HOLD` (sharing its data could cause harm). Absent when there is none.
+   */
+  restriction?: 'FROZEN' | 'UNDER_REVIEW' | 'SAFETY_HOLD';
   holders: CoreAccountHolder[];
 }
 
@@ -77,10 +84,31 @@ export interface CoreTransaction {
   /** Signed: negative is money out of the account. */
   amount: CoreDecimal;
   description: string;
+  /** The payer's or the bank's reference, when there is one. */
+  reference?: string;
+  /** What an NPP payment carried, for a transaction made through the New Payments Platform. */
+  npp?: CoreNppDetails;
   kind?: string;
   status: 'posted' | 'pending';
   merchant?: string;
   chequeNumber?: CoreDecimal;
+}
+
+/** The NPP details of a transaction. */
+export interface CoreNppDetails {
+  /** NPP overlay service, e.g. `X2P1`. */
+  service: string;
+  /** Version of the overlay, e.g. `3`. */
+  version: CoreDecimal;
+  endToEndId?: string;
+  /** ISO 20022 purpose code, e.g. `SALA`. */
+  purpose?: string;
+  /** The payer's message. */
+  message?: string;
+  /** Name of the payer, for money in. */
+  payerName?: string;
+  /** PayID or account the money went to, for money out. */
+  payeeAlias?: string;
 }
 
 /** `GET /accounts/{accountId}/transactions?from&to&cursor&limit`: postedAt descending, then id. */
@@ -88,4 +116,16 @@ export interface CoreTransactionPage {
   items: CoreTransaction[];
   /** Opaque cursor of the next page; absent or null on the last page. */
   nextCursor?: string | null;
+}
+
+/**
+ * `GET /accounts/{accountId}/transaction-search?from&to&minAmount&maxAmount&text&offset&limit`:
+ * one page of the account's transactions whose effective time (postedAt, else transactedAt) lies
+ * in [from, to] and amount in [minAmount, maxAmount], with `text` in the description or reference
+ * (any case); effective time descending, then id.
+ */
+export interface CoreTransactionSearchPage {
+  items: CoreTransaction[];
+  /** Transactions matching the search on every page. */
+  total: CoreDecimal;
 }

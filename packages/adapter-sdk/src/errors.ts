@@ -226,6 +226,13 @@ export const AccountNotFoundError = createError(
   () => 'Account not found',
   { name: 'AccountNotFoundError' },
 );
+/** The path's transaction is not one of the account's. */
+export const TransactionNotFoundError = createError(
+  'GW_ERR_RES_TRANSACTION_NOT_FOUND',
+  404,
+  () => 'Transaction not found',
+  { name: 'TransactionNotFoundError' },
+);
 /** The operation is not supported for the type of a requested account (e.g. instalment plans). */
 export const ResourceNotImplementedError = createError(
   'GW_ERR_RES_NOT_IMPLEMENTED',

@@ -15,6 +15,7 @@ export * from './errors';
 export { pick } from './pick';
 export { mapLimit } from './map-limit';
 export { readOnce } from './read-once';
+export * from './fdx-records';
 export * from './decimal';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export {

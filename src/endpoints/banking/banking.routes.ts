@@ -5,10 +5,16 @@
  */
 import { AccountSelection } from '../account-selection';
 import { servedPort } from '../served-port';
-import { paginatedResponse, refOf } from '../../../contracts';
+import { paginatedResponse, recordResponse, refOf } from '../../../contracts';
 import { BankingService } from './banking.service';
+import { BankingTransactionsService } from './banking-transactions.service';
 import type { QueryParam } from '../../api/query-values';
-import type { HandlerResult, RouteContext, RouteSpec } from '../../http/route-spec';
+import type {
+  DocumentedResponse,
+  HandlerResult,
+  RouteContext,
+  RouteSpec,
+} from '../../http/route-spec';
 
 const ACCOUNT_FILTERS: QueryParam[] = [
   'page',
@@ -18,6 +24,21 @@ const ACCOUNT_FILTERS: QueryParam[] = [
   'is-owned',
 ];
 const PAGING: QueryParam[] = ['page', 'page-size'];
+const TRANSACTION_QUERY: QueryParam[] = [
+  'page',
+  'page-size',
+  'oldest-time',
+  'newest-time',
+  'min-amount',
+  'max-amount',
+  'text',
+];
+const errorV1 = { $ref: refOf('envelopes', 'ErrorV1') };
+/** The 404 of a route whose data a core may not have (docs/api.md, "Unsupported data"). */
+const notImplemented = (what: string): DocumentedResponse => ({
+  description: `Customer or account not found (X-Sharing-Refused: true: an account the holder refuses to share), or \`resource not implemented\`: the core has no ${what}`,
+  schema: errorV1,
+});
 const enc = encodeURIComponent;
 
 const ok = (body: unknown): HandlerResult => ({ body });
@@ -62,6 +83,22 @@ function accountRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec
         ok(await banking.accounts(params.customerId!, accountIds, query, ctx)),
     },
     {
+      operationId: 'getBankingAccount',
+      method: 'GET',
+      path: '/v1/banking/customer/{customerId}/accounts/{accountId}',
+      summary: 'Detail of one banking account: the record the specific-accounts POST gives for it',
+      tags: ['Banking'],
+      family: 'v1',
+      coreFamily: 'banking',
+      coreOperation: 'banking.listAccounts',
+      auth: 'holder',
+      tier: 'lowPriority',
+      query: [],
+      response: recordResponse(accountDetail),
+      handle: async ({ params, ctx }) =>
+        ok(await banking.account(params.customerId!, params.accountId!, ctx)),
+    },
+    {
       operationId: 'listBalances',
       method: 'POST',
       path: '/v1/banking/customer/{customerId}/accounts/balances',
@@ -81,8 +118,66 @@ function accountRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec
   ];
 }
 
-/** The payment routes: instalment plans, direct debits, scheduled payments and payees. */
-function paymentRoutes(banking: BankingService): RouteSpec[] {
+/** One account's transactions and one transaction's detail. */
+function transactionRoutes(transactions: BankingTransactionsService): RouteSpec[] {
+  return [
+    {
+      operationId: 'listBankingTransactions',
+      method: 'GET',
+      path: '/v1/banking/customer/{customerId}/accounts/{accountId}/transactions',
+      summary:
+        'Transactions of one account with effective time in [oldest-time, newest-time], newest first',
+      tags: ['Banking'],
+      family: 'v1',
+      coreFamily: 'banking',
+      coreOperation: 'banking.listTransactions',
+      auth: 'holder',
+      tier: 'lowPriority',
+      query: TRANSACTION_QUERY,
+      timeWindow: true,
+      response: paginatedResponse(
+        'transactions',
+        refOf('banking-transaction'),
+        refOf('envelopes', 'MetaTransactions'),
+      ),
+      responses: { 404: notImplemented('transactions') },
+      handle: async ({ params, query, ctx }) =>
+        ok(await transactions.transactions(params.customerId!, params.accountId!, query, ctx)),
+    },
+    {
+      operationId: 'getBankingTransaction',
+      method: 'GET',
+      path: '/v1/banking/customer/{customerId}/accounts/{accountId}/transactions/{transactionId}',
+      summary: 'One transaction of the account, with its extended data',
+      tags: ['Banking'],
+      family: 'v1',
+      coreFamily: 'banking',
+      coreOperation: 'banking.getTransaction',
+      auth: 'holder',
+      tier: 'lowPriority',
+      query: [],
+      response: recordResponse(refOf('banking-transaction-detail')),
+      responses: {
+        404: {
+          ...notImplemented('transactions'),
+          description: `${notImplemented('transactions').description}; \`Transaction not found\`: the account has no transaction of that id`,
+        },
+      },
+      handle: async ({ params, ctx }) =>
+        ok(
+          await transactions.transaction(
+            params.customerId!,
+            params.accountId!,
+            params.transactionId!,
+            ctx,
+          ),
+        ),
+    },
+  ];
+}
+
+/** Instalment plans of specific accounts, and of one account. */
+function planRoutes(banking: BankingService): RouteSpec[] {
   return [
     {
       operationId: 'listInstalmentPlans',
@@ -101,6 +196,36 @@ function paymentRoutes(banking: BankingService): RouteSpec[] {
       handle: async ({ params, query, accountIds, ctx }) =>
         ok(await banking.instalmentPlans(params.customerId!, accountIds!, query, ctx)),
     },
+    {
+      operationId: 'listInstalmentPlansForAccount',
+      method: 'GET',
+      path: '/v1/banking/customer/{customerId}/accounts/{accountId}/payments/plans',
+      summary: 'Instalment plans of one account, newest first',
+      tags: ['Banking'],
+      family: 'v1',
+      coreFamily: 'banking',
+      coreOperation: 'banking.listInstalmentPlans',
+      auth: 'holder',
+      tier: 'lowPriority',
+      query: ['page', 'page-size', 'plan-status'],
+      response: paginatedResponse('plans', refOf('instalment-plan')),
+      responses: { 404: notImplemented('instalment plans for the type of this account') },
+      handle: async ({ params, query, ctx }) =>
+        ok(
+          await banking.instalmentPlansForAccount(
+            params.customerId!,
+            params.accountId!,
+            query,
+            ctx,
+          ),
+        ),
+    },
+  ];
+}
+
+/** The payment routes: direct debits, scheduled payments and payees. */
+function paymentRoutes(banking: BankingService): RouteSpec[] {
+  return [
     {
       operationId: 'listDirectDebits',
       method: 'POST',
@@ -177,21 +302,32 @@ function paymentRoutes(banking: BankingService): RouteSpec[] {
   ];
 }
 
-/** Builds the banking routes over a banking service; `detailVersion` picks the account shapes. */
-export function bankingRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec[] {
-  return [...accountRoutes(banking, detailVersion), ...paymentRoutes(banking)];
+/** Builds the banking routes over its services; `detailVersion` picks the account shapes. */
+export function bankingRoutes(
+  banking: BankingService,
+  detailVersion: 3 | 4,
+  transactions: BankingTransactionsService,
+): RouteSpec[] {
+  return [
+    ...accountRoutes(banking, detailVersion),
+    ...transactionRoutes(transactions),
+    ...planRoutes(banking),
+    ...paymentRoutes(banking),
+  ];
 }
 
 /**
- * The banking family: accounts, instalment plans, direct debits, balances, scheduled payments
- * and payees. Served only when the adapter has a banking port.
+ * The banking family: accounts, transactions, instalment plans, direct debits, balances,
+ * scheduled payments and payees. Served only when the adapter has a banking port.
  */
 export function bankingFamily(ctx: RouteContext): RouteSpec[] {
   const port = servedPort(ctx, 'banking');
   if (!port) return [];
   const version = ctx.config.bankingAccountDetailVersion;
+  const selection = new AccountSelection(ctx.refusals);
   return bankingRoutes(
-    new BankingService(port, version, new AccountSelection(ctx.refusals)),
+    new BankingService(port, version, selection),
     version,
+    new BankingTransactionsService(port, selection),
   );
 }

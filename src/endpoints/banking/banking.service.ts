@@ -1,6 +1,7 @@
 /**
- * Banking endpoints: account lists (rows 2, 3), balances (8), direct debits (7), scheduled
- * payments (10 and the list POST), instalment plans (5) and payees (11).
+ * Banking endpoints: account lists (rows 2, 3) and one account's detail, balances (8), direct
+ * debits (7), scheduled payments (10 and the list POST), instalment plans (5, and one account's)
+ * and payees (11). Transactions are banking-transactions.service.ts's.
  */
 import { ResourceNotImplementedError } from '../../errors';
 import { paginate } from '../../api/pagination';
@@ -81,6 +82,25 @@ export class BankingService {
     };
   }
 
+  /** The path's account, checked from the account refs: the customer's and not refused. */
+  private async checkAccount(customerId: string, accountId: string, ctx: CallContext) {
+    this.selection.requireAccount(
+      customerId,
+      await namedAccountRefs(this.port, customerId, [accountId], ctx),
+      accountId,
+    );
+  }
+
+  /** One account's detail: the record the POST detail gives for it. */
+  async account(customerId: string, accountId: string, ctx: CallContext) {
+    const account = this.selection.requireAccount(
+      customerId,
+      await namedAccountRecords(this.port, customerId, [accountId], ctx),
+      accountId,
+    );
+    return { data: this.present(account) };
+  }
+
   /** Row 8. */
   async balances(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
     const ids = await this.checkedIds(customerId, accountIds, query, ctx);
@@ -126,11 +146,7 @@ export class BankingService {
     query: QueryValues,
     ctx: CallContext,
   ) {
-    this.selection.requireAccount(
-      customerId,
-      await namedAccountRefs(this.port, customerId, [accountId], ctx),
-      accountId,
-    );
+    await this.checkAccount(customerId, accountId, ctx);
     const page = paginate(
       await this.port.listScheduledPayments(customerId, [accountId], ctx),
       query,
@@ -147,6 +163,22 @@ export class BankingService {
   ) {
     const all = await namedAccountRefs(this.port, customerId, accountIds, ctx);
     const ids = this.selection.requireAccounts(customerId, all, accountIds).map((a) => a.accountId);
+    return this.planPage(customerId, ids, query, ctx);
+  }
+
+  /** Instalment plans of one account, as row 5 gives them for that account alone. */
+  async instalmentPlansForAccount(
+    customerId: string,
+    accountId: string,
+    query: QueryValues,
+    ctx: CallContext,
+  ) {
+    await this.checkAccount(customerId, accountId, ctx);
+    return this.planPage(customerId, [accountId], query, ctx);
+  }
+
+  /** The plans of checked accounts: 404 `resource not implemented` if one's type has none. */
+  private async planPage(customerId: string, ids: string[], query: QueryValues, ctx: CallContext) {
     const results = await this.port.listInstalmentPlans(customerId, ids, ctx);
     const plans: InstalmentPlan[] = [];
     for (const id of ids) {

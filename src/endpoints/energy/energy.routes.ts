@@ -1,10 +1,11 @@
 /**
- * The energy family: rows 4, 6, 9, 13 and the deprecated energy account list (docs/api.md, "Energy").
+ * The energy family: rows 4, 6, 9, 13, the deprecated energy account list, one account's detail
+ * and its balance (docs/api.md, "Energy").
  * Served when the adapter has an energy port, or energy is passed through.
  */
 import { AccountSelection } from '../account-selection';
 import { servedPort } from '../served-port';
-import { dataOnlyResponse, paginatedResponse, refOf } from '../../../contracts';
+import { dataOnlyResponse, paginatedResponse, recordResponse, refOf } from '../../../contracts';
 import { EnergyService } from './energy.service';
 import type { QueryParam } from '../../api/query-values';
 import type { HandlerResult, RouteContext, RouteSpec } from '../../http/route-spec';
@@ -14,6 +15,52 @@ const INVOICE_QUERY: QueryParam[] = ['page', 'page-size', 'oldest-date', 'newest
 const enc = encodeURIComponent;
 
 const ok = (body: unknown): HandlerResult => ({ body });
+
+/** One energy account's detail and its balance. */
+function accountDetailRoutes(energy: EnergyService): RouteSpec[] {
+  const account = refOf('energy-account');
+  return [
+    {
+      operationId: 'getEnergyAccount',
+      method: 'GET',
+      path: '/v1/energy/customer/{customerId}/accounts/{accountId}',
+      summary: 'Detail of one energy account: the record the specific-accounts POST gives for it',
+      tags: ['Energy'],
+      family: 'v1',
+      coreFamily: 'energy',
+      coreOperation: 'energy.listAccounts',
+      auth: 'holder',
+      tier: 'highPriority',
+      query: [],
+      response: recordResponse(account),
+      handle: async ({ params, ctx }) =>
+        ok(await energy.account(params.customerId!, params.accountId!, ctx)),
+    },
+    {
+      operationId: 'getEnergyAccountBalance',
+      method: 'GET',
+      path: '/v1/energy/customer/{customerId}/accounts/{accountId}/balance',
+      summary: 'Current balance of one energy account (positive: owed; negative: in credit)',
+      tags: ['Energy'],
+      family: 'v1',
+      coreFamily: 'energy',
+      coreOperation: 'energy.getAccountBalance',
+      auth: 'holder',
+      tier: 'lowPriority',
+      query: [],
+      response: recordResponse(refOf('energy-balance')),
+      responses: {
+        404: {
+          description:
+            'Customer or account not found (X-Sharing-Refused: true: an account the holder refuses to share), or `resource not implemented`: the core has no balances',
+          schema: { $ref: refOf('envelopes', 'ErrorV1') },
+        },
+      },
+      handle: async ({ params, ctx }) =>
+        ok(await energy.balance(params.customerId!, params.accountId!, ctx)),
+    },
+  ];
+}
 
 /** Builds the energy routes over an energy service. */
 export function energyRoutes(energy: EnergyService): RouteSpec[] {
@@ -54,6 +101,7 @@ export function energyRoutes(energy: EnergyService): RouteSpec[] {
       handle: async ({ params, query, accountIds, ctx }) =>
         ok(await energy.accounts(params.customerId!, accountIds, query, ctx)),
     },
+    ...accountDetailRoutes(energy),
     {
       operationId: 'listEnergyInvoices',
       method: 'POST',

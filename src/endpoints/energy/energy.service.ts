@@ -1,9 +1,11 @@
 /**
- * Energy endpoints: the account fetch (row 4) and the deprecated account list, invoices of
- * specific accounts (row 6) and of one account (row 9), concessions (row 13). They follow the
+ * Energy endpoints: the account fetch (row 4), the deprecated account list and one account's
+ * detail, its balance, invoices of specific accounts (row 6) and of one account (row 9),
+ * concessions (row 13). They follow the
  * banking family's rules (docs/api.md, "Requests"): body ids checked before filters, the core's
  * order, except invoices (issueDate descending, within the inclusive date window).
  */
+import { ResourceNotImplementedError } from '../../errors';
 import { paginate } from '../../api/pagination';
 import type { QueryValues } from '../../api/query-values';
 import { presentEnergyAccount } from '@data-holder-gateway/adapter-sdk/presentation';
@@ -53,6 +55,28 @@ export class EnergyService {
       links: page.links,
       meta: page.meta,
     };
+  }
+
+  /** One account's detail: the record row 4 gives for it. */
+  async account(customerId: string, accountId: string, ctx: CallContext) {
+    const account = this.selection.requireAccount(
+      customerId,
+      await namedAccountRecords(this.port, customerId, [accountId], ctx),
+      accountId,
+    );
+    return { data: presentEnergyAccount(account) };
+  }
+
+  /** One account's current balance: `{ data: { balance } }`. */
+  async balance(customerId: string, accountId: string, ctx: CallContext) {
+    this.selection.requireAccount(
+      customerId,
+      await namedAccountRefs(this.port, customerId, [accountId], ctx),
+      accountId,
+    );
+    if (!this.port.getAccountBalance) throw new ResourceNotImplementedError();
+    const { balance } = await this.port.getAccountBalance(customerId, accountId, ctx);
+    return { data: { balance } };
   }
 
   /** Row 6: invoices of the body's accounts. */

@@ -1,107 +1,29 @@
 /**
- * The FDX-style family: rows 14, 15, 16 and the statement download (docs/api.md, "FDX endpoints").
+ * The FDX-style family: rows 14, 15, 16, the statement download (docs/api.md, "FDX endpoints")
+ * and the account endpoints (fdx-accounts.routes.ts).
  * The family validates its own query parameters (`startTime`, `endTime`, `offset`, `limit`), so
  * the routes declare no `/v1` query and document them as OpenAPI parameter objects.
  * Served when the adapter has an FDX port, or FDX is passed through.
  */
 import { AccountSelection } from '../account-selection';
+import { FdxPaging } from './fdx-paging';
+import { fdxAccountRoutes } from './fdx-accounts.routes';
+import { FdxAccountsService } from './fdx-accounts.service';
 import { servedPort } from '../served-port';
 import { refOf } from '../../../contracts';
+import { checkFdxIds, FdxService } from './fdx.service';
 import {
-  checkFdxIds,
-  FDX_DEFAULT_LIMIT,
-  FDX_MAX_LIMIT,
-  type FdxDateRule,
-  type FdxResult,
-  FdxService,
-  parseFdxQuery,
-} from './fdx.service';
-import type {
-  DocumentedResponse,
-  HandlerResult,
-  RouteContext,
-  RouteSpec,
-} from '../../http/route-spec';
-
-const fdxDate = (name: string, required: boolean, field: string): object => ({
-  name,
-  in: 'query',
-  required,
-  description: `${name === 'startTime' ? 'Oldest' : 'Newest'} ${field} included, YYYY-MM-DD from 1900-01-01 to 9999-12-31 (UTC, inclusive). Malformed, out of that range${required ? ' or missing' : ''}: 400 code 702; startTime after endTime: 400 code 703.`,
-  schema: { type: 'string', format: 'date', minLength: 10, maxLength: 10 },
-});
-
-/** OpenAPI parameter objects of the FDX query (validated by the family itself). */
-export const FDX_PARAMETERS = {
-  startTime: (required: boolean, field: string) => fdxDate('startTime', required, field),
-  endTime: (required: boolean, field: string) => fdxDate('endTime', required, field),
-  offset: {
-    name: 'offset',
-    in: 'query',
-    required: false,
-    description:
-      'Opaque offset from the previous page.nextOffset, for the same account, dates and limit; any other value is 400 code 400.',
-    schema: { type: 'string', minLength: 1, maxLength: 4096 },
-  },
-  limit: {
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: `Elements per page, ${1}..${FDX_MAX_LIMIT}; default ${FDX_DEFAULT_LIMIT}.`,
-    schema: { type: 'integer', minimum: 1, maximum: FDX_MAX_LIMIT, default: FDX_DEFAULT_LIMIT },
-  },
-} as const;
-
-const errorFdx = refOf('envelopes', 'ErrorFdx');
-const errorV1 = refOf('envelopes', 'ErrorV1');
-const fdxPage = refOf('envelopes', 'FdxPage');
-
-/** Error answers every FDX route documents beyond the family defaults. */
-const FDX_RESPONSES: Record<string, DocumentedResponse> = {
-  400: {
-    description:
-      'Bad request: code 702 (malformed or missing dates), 703 (startTime after endTime) or 400 (bad limit, offset or id length)',
-    schema: { $ref: errorFdx },
-  },
-  404: {
-    description:
-      'Unknown customer (`{ "error": "Customer not found" }`) or account (code 701 Account not found)',
-    schema: { oneOf: [{ $ref: errorFdx }, { $ref: errorV1 }] },
-  },
-  422: { description: 'Account type not supported (code 704)', schema: { $ref: errorFdx } },
-};
-
-const RESTRICTED_NOTE = ' A RESTRICTED account answers 200 with an empty body (no content type).';
-
-function toHandlerResult(result: FdxResult): HandlerResult {
-  switch (result.kind) {
-    case 'restricted':
-      return { status: 200 };
-    case 'document':
-      return {
-        stream: {
-          contentType: 'application/pdf',
-          ...(result.document.contentLength !== undefined
-            ? { contentLength: result.document.contentLength }
-            : {}),
-          body: result.document.body,
-        },
-      };
-    case 'body':
-      return { body: result.body };
-  }
-}
-
-/** The family's own checks of an account listing (ids, then the query), as the service makes them. */
-const listingChecks =
-  (dates: FdxDateRule) =>
-  ({ params, rawQuery }: { params: Record<string, string>; rawQuery: Record<string, unknown> }) => {
-    checkFdxIds(params.customerId!, params.accountId!);
-    parseFdxQuery(rawQuery, dates);
-  };
-
-/** The paths of one account's FDX resources. */
-const ACCOUNT_BASE = '/fdx/v6/customer/{customerId}/accounts/{accountId}';
+  accountChecks,
+  ACCOUNT_BASE,
+  errorFdx,
+  errorV1,
+  FDX_PARAMETERS,
+  FDX_RESPONSES,
+  fdxPage,
+  RESTRICTED_NOTE,
+  toHandlerResult,
+} from './fdx-shared.routes';
+import type { RouteContext, RouteSpec } from '../../http/route-spec';
 
 /** Transactions in a date window, offset-paged. */
 function transactionsRoute(fdx: FdxService): RouteSpec {
@@ -117,7 +39,7 @@ function transactionsRoute(fdx: FdxService): RouteSpec {
     auth: 'holder',
     tier: 'lowPriority',
     query: [],
-    checkRequest: listingChecks('required'),
+    checkRequest: accountChecks('required'),
     parameters: [
       FDX_PARAMETERS.startTime(true, 'postedTimestamp date'),
       FDX_PARAMETERS.endTime(true, 'postedTimestamp date'),
@@ -154,7 +76,7 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       auth: 'holder',
       tier: 'lowPriority',
       query: [],
-      checkRequest: listingChecks('optional'),
+      checkRequest: accountChecks('optional'),
       parameters: [
         FDX_PARAMETERS.startTime(false, 'statementDate'),
         FDX_PARAMETERS.endTime(false, 'statementDate'),
@@ -229,7 +151,7 @@ function assetTransferNetworksRoute(fdx: FdxService): RouteSpec {
     auth: 'holder',
     tier: 'lowPriority',
     query: [],
-    checkRequest: listingChecks('none'),
+    checkRequest: accountChecks('none'),
     parameters: [FDX_PARAMETERS.offset, FDX_PARAMETERS.limit],
     response: {
       type: 'object',
@@ -268,5 +190,9 @@ export function fdxFamily(ctx: RouteContext): RouteSpec[] {
   const port = servedPort(ctx, 'fdx');
   if (!port) return [];
   const selection = new AccountSelection(ctx.refusals);
-  return fdxRoutes(new FdxService(port, ctx.paging, ctx.config.publicBaseUrl, selection));
+  const paging = new FdxPaging(ctx.paging);
+  return [
+    ...fdxAccountRoutes(new FdxAccountsService(port, paging, selection)),
+    ...fdxRoutes(new FdxService(port, paging, ctx.config.publicBaseUrl, selection)),
+  ];
 }

@@ -12,13 +12,13 @@
 import {
   createError,
   FdxAccountClosedError,
-  FdxAccountNotFoundError,
   FdxAccountTypeNotSupportedError,
   FdxInvalidDateError,
   FdxInvalidDateRangeError,
   FdxInvalidRequestError,
 } from '../../errors';
-import type { PagingTokens } from '../../api/paging-token';
+import { checkedFdxAccount } from './fdx-account-check';
+import { FdxPaging } from './fdx-paging';
 import type {
   CallContext,
   DateWindow,
@@ -131,7 +131,7 @@ type Operation = 'transactions' | 'statements' | 'assetTransferNetworks';
 export class FdxService {
   constructor(
     private readonly port: FdxPort,
-    private readonly paging: PagingTokens,
+    private readonly paging: FdxPaging,
     /** `PUBLIC_BASE_URL`, without a trailing slash: the base of statement links. */
     private readonly publicBaseUrl: string,
     /** Refusals applied to the path's account. */
@@ -291,16 +291,12 @@ export class FdxService {
     };
   }
 
-  private async account(
+  private account(
     customerId: string,
     accountId: string,
     ctx: CallContext,
   ): Promise<FdxAccountInfo> {
-    const info = await this.port.getAccountInfo(customerId, accountId, ctx);
-    if (!info) throw new FdxAccountNotFoundError();
-    // Refused before its status and type say anything about it.
-    this.selection.refuseIfRefused(customerId, { accountId, ...info });
-    return info;
+    return checkedFdxAccount(this.port, this.selection, customerId, accountId, ctx);
   }
 
   /** What an offset is bound to: everything that decides which records a page holds. */
@@ -310,30 +306,23 @@ export class FdxService {
     accountId: string,
     query: FdxQuery,
   ): string {
-    return JSON.stringify([
-      'fdx',
+    const { startTime, endTime, limit } = query;
+    return FdxPaging.scope(
       operation,
       customerId,
       accountId,
-      query.startTime ?? null,
-      query.endTime ?? null,
-      query.limit,
-    ]);
+      startTime ?? null,
+      endTime ?? null,
+      limit,
+    );
   }
 
-  /** The position key inside a verified offset. @throws FdxInvalidRequestError */
   private position(scope: string, offset: string | undefined): string | undefined {
-    if (offset === undefined) return undefined;
-    const position = this.paging.verify(scope, offset) as { after?: unknown } | undefined;
-    if (!position || typeof position !== 'object' || typeof position.after !== 'string')
-      throw new FdxInvalidRequestError();
-    return position.after;
+    return this.paging.position(scope, offset);
   }
 
   private pageBlock(scope: string, page: FdxPage<unknown>): { nextOffset?: string } {
-    return page.next !== undefined
-      ? { nextOffset: this.paging.issue(scope, { after: page.next }) }
-      : {};
+    return this.paging.block(scope, page);
   }
 }
 

@@ -27,12 +27,26 @@ interface BankingAccount extends Rec {
   directDebits?: Rec[];
   scheduledPayments?: Rec[];
   instalmentPlans?: { planId: string; creationDate: string; schedule: { isPaid: boolean }[] }[];
+  transactions?: Transaction[];
   fdx?: {
     status: string;
     transactions: Rec[];
     statements: (Rec & { statementId: string; statementDate: string; document: string })[];
     assetTransferNetworks?: Rec[];
+    paymentNetworks?: (Rec & { type: string })[];
   };
+}
+
+interface Transaction extends Rec {
+  transactionId: string;
+  type: string;
+  status: string;
+  description: string;
+  reference: string;
+  amount: string;
+  postingDateTime?: string;
+  executionDateTime?: string;
+  extendedData?: Rec & { nppPayload?: Rec };
 }
 
 interface EnergyAccount extends Rec {
@@ -40,6 +54,7 @@ interface EnergyAccount extends Rec {
   openStatus?: string;
   invoices: (Rec & { issueDate: string })[];
   concessions: Rec[];
+  balance?: string;
 }
 
 interface Customer {
@@ -74,6 +89,7 @@ const BANKING_EXTRAS = [
   'directDebits',
   'scheduledPayments',
   'instalmentPlans',
+  'transactions',
   'fdx',
 ];
 const ENERGY_EXTRAS = [
@@ -83,6 +99,7 @@ const ENERGY_EXTRAS = [
   'users',
   'invoices',
   'concessions',
+  'balance',
 ];
 const CATEGORIES = [
   'BUSINESS_LOANS',
@@ -119,6 +136,16 @@ function monthsBetween(from: string, to: string): number {
 function isPaidOff(plan: { schedule: { isPaid: boolean }[] }): boolean {
   return plan.schedule.every((s) => s.isPaid);
 }
+
+/** The account of that id, anywhere in the file. */
+function banking(id: string): BankingAccount {
+  const found = allBanking.find((a) => a.accountId === id);
+  if (!found) throw new Error(`no account ${id}`);
+  return found;
+}
+
+/** Effective time: postingDateTime, else executionDateTime. */
+const effective = (t: Transaction) => String(t.postingDateTime ?? t.executionDateTime);
 
 /** Collects every validation failure as `<where>: <errors>` so one run names them all. */
 function failures(validate: ValidateFunction, items: [string, unknown][]): string[] {
@@ -159,6 +186,24 @@ describe('the demo sample data file', () => {
     const noAccountId = copy();
     delete (noAccountId.customers[0].energyAccounts[0] as Rec).accountId;
     expect(validate(noAccountId)).toBe(false);
+  });
+
+  it('when a transaction states what the port derives or an empty extendedData, then the skeleton rejects the file', () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(fs.readFileSync(SKELETON_FILE, 'utf8')) as object);
+    const withFirstTransaction = (change: (t: Rec) => void) => {
+      const copy = JSON.parse(sampleText) as DemoData;
+      change(copy.customers[0].bankingAccounts[0].transactions![0]);
+      return copy;
+    };
+    expect(validate(withFirstTransaction(() => undefined))).toBe(true);
+    expect(validate(withFirstTransaction((t) => (t.isDetailAvailable = true)))).toBe(false);
+    expect(validate(withFirstTransaction((t) => (t.accountId = 'acc-b-1001-01')))).toBe(false);
+    expect(validate(withFirstTransaction((t) => (t.extendedData = {})))).toBe(false);
+    const badBalance = JSON.parse(sampleText) as DemoData;
+    (badBalance.customers[0].energyAccounts[0] as Rec).balance = -132.45;
+    expect(validate(badBalance)).toBe(false);
   });
 
   it('when the generator runs again, then it reproduces the committed file byte for byte', async () => {
@@ -265,6 +310,43 @@ describe('the documented records of the demo sample', () => {
     expect(failures(schema('fdx-transaction.json'), transactions)).toEqual([]);
     expect(failures(schema('fdx-statement.json'), statements)).toEqual([]);
     expect(failures(schema('fdx-asset-transfer-network.json'), networks)).toEqual([]);
+  });
+
+  it('when transactions get their accountId, then they validate as list items and, with extendedData, as details', () => {
+    const listed = allBanking.flatMap((a) =>
+      (a.transactions ?? []).map((t): [string, unknown] => {
+        const { extendedData, ...fields } = t;
+        const isDetailAvailable = extendedData !== undefined;
+        return [t.transactionId, { accountId: a.accountId, isDetailAvailable, ...fields }];
+      }),
+    );
+    const details = allBanking.flatMap((a) =>
+      (a.transactions ?? []).map((t): [string, unknown] => [
+        t.transactionId,
+        {
+          accountId: a.accountId,
+          isDetailAvailable: t.extendedData !== undefined,
+          ...t,
+          extendedData: t.extendedData ?? {},
+        },
+      ]),
+    );
+    expect(listed.length).toBeGreaterThan(150);
+    expect(failures(schema('banking-transaction.json'), listed)).toEqual([]);
+    expect(failures(schema('banking-transaction-detail.json'), details)).toEqual([]);
+  });
+
+  it('when energy balances and payment networks are taken as the port serves them, then they validate', () => {
+    const balances = allEnergy.flatMap((a): [string, unknown][] =>
+      a.balance === undefined ? [] : [[a.accountId, { balance: a.balance }]],
+    );
+    const networks = fdxAccounts.flatMap((a) =>
+      (a.fdx!.paymentNetworks ?? []).map((n, i): [string, unknown] => [`${a.accountId}[${i}]`, n]),
+    );
+    expect(balances.length).toBeGreaterThan(0);
+    expect(networks.length).toBeGreaterThan(0);
+    expect(failures(schema('energy-balance.json'), balances)).toEqual([]);
+    expect(failures(schema('fdx-payment-network.json'), networks)).toEqual([]);
   });
 
   it('when products are taken as is, then they validate as product summaries', () => {
@@ -380,10 +462,209 @@ describe('what docs/demo-core.md says the bundled sample has at least', () => {
     }
   });
 
-  it('when asset transfer networks are looked for, then one FDX account has none by type', () => {
+  it('when asset transfer networks are looked for, then the home loan and the term deposit have none by type', () => {
     const noNetworks = fdxAccounts.filter((a) => !('assetTransferNetworks' in a.fdx!));
-    expect(noNetworks.map((a) => a.accountId)).toEqual(['acc-b-1001-04']);
+    expect(noNetworks.map((a) => a.accountId)).toEqual(['acc-b-1001-03', 'acc-b-1001-04']);
     expect(allBanking.some((a) => a.fdx === undefined)).toBe(true);
+  });
+});
+
+describe('what docs/demo-core.md says the sample holds for transactions, balances and FDX accounts', () => {
+  const main = banking('acc-b-1001-01').transactions ?? [];
+  const TYPES = [
+    'DIRECT_DEBIT',
+    'FEE',
+    'INTEREST_CHARGED',
+    'INTEREST_PAID',
+    'OTHER',
+    'PAYMENT',
+    'TRANSFER_INCOMING',
+    'TRANSFER_OUTGOING',
+  ];
+
+  it('when acc-b-1001-01 is read, then it holds at least 150 transactions over about 18 months ending 2026-11-20', () => {
+    expect(main.length).toBeGreaterThanOrEqual(150);
+    const times = main.map(effective).sort();
+    expect([times[0], times[times.length - 1]]).toEqual([
+      '2025-05-21T00:00:00Z',
+      '2026-11-20T23:59:59Z',
+    ]);
+    expect(monthsBetween(times[0].slice(0, 10), times[times.length - 1].slice(0, 10))).toBe(18);
+    // A 12-month window before the last one leaves some out and keeps most.
+    const inTwelveMonths = times.filter((t) => t >= '2025-11-20T23:59:59Z').length;
+    expect(inTwelveMonths).toBeGreaterThan(main.length / 2);
+    expect(inTwelveMonths).toBeLessThan(main.length - 20);
+    // Written out of order: the port sorts.
+    expect(main.map(effective)).not.toEqual(times);
+    expect(main.map(effective)).not.toEqual([...times].reverse());
+  });
+
+  it('when statuses are read, then PENDING ones have an execution time only and POSTED ones a posting time', () => {
+    const pending = main.filter((t) => t.status === 'PENDING');
+    const posted = main.filter((t) => t.status === 'POSTED');
+    expect(pending.length).toBeGreaterThanOrEqual(3);
+    expect(posted.length).toBeGreaterThanOrEqual(140);
+    expect(pending.every((t) => t.postingDateTime === undefined && !!t.executionDateTime)).toBe(
+      true,
+    );
+    expect(posted.every((t) => typeof t.postingDateTime === 'string')).toBe(true);
+    // A posted transaction whose execution time is older than its posting time: the filter reads posting.
+    expect(
+      posted.some(
+        (t) => t.executionDateTime !== undefined && t.executionDateTime < t.postingDateTime!,
+      ),
+    ).toBe(true);
+  });
+
+  it('when types and amounts are read, then every type appears and amounts of both signs span a range', () => {
+    expect(new Set(main.map((t) => t.type))).toEqual(new Set(TYPES));
+    const amounts = main.map((t) => Number(t.amount));
+    expect(Math.min(...amounts)).toBeLessThan(-1000);
+    expect(Math.max(...amounts)).toBeGreaterThan(1000);
+    expect(amounts.filter((a) => a < 0).length).toBeGreaterThan(50);
+    expect(amounts.filter((a) => a > 0).length).toBeGreaterThan(50);
+    // The amount edges the filter examples use are held exactly.
+    expect(main.map((t) => t.amount)).toEqual(expect.arrayContaining(['-100.00', '100.00']));
+  });
+
+  it('when merchants and BPAY payments are read, then some transactions name them', () => {
+    const merchants = main.filter((t) => t.merchantName !== undefined);
+    expect(merchants.length).toBeGreaterThan(10);
+    expect(merchants.every((t) => /^[0-9]{4}$/.test(String(t.merchantCategoryCode)))).toBe(true);
+    const bpay = main.filter((t) => t.billerCode !== undefined);
+    expect(bpay.length).toBeGreaterThan(3);
+    expect(bpay.every((t) => !!t.billerName && !!t.crn)).toBe(true);
+  });
+
+  it('when "holiday" is searched for by hand, then it is found in descriptions and references, in mixed case', () => {
+    const inDescription = main.filter((t) => /holiday/i.test(t.description));
+    const inReference = main.filter((t) => /holiday/i.test(t.reference));
+    expect(inDescription.length).toBeGreaterThanOrEqual(1);
+    expect(inReference.length).toBeGreaterThanOrEqual(2);
+    const spellings = [...inDescription, ...inReference].map(
+      (t) => /holiday/i.exec(`${t.description} ${t.reference}`)![0],
+    );
+    expect(new Set(spellings).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('when effective times are compared, then some transactions share one (ties ordered by id)', () => {
+    const byTime = new Map<string, number>();
+    for (const t of main) byTime.set(effective(t), (byTime.get(effective(t)) ?? 0) + 1);
+    expect([...byTime.values()].filter((n) => n > 1).length).toBeGreaterThanOrEqual(2);
+    // One tie joins a PENDING transaction's execution time and a POSTED one's posting time.
+    const pendingTimes = new Set(
+      main.filter((t) => t.status === 'PENDING').map((t) => t.executionDateTime),
+    );
+    expect(main.some((t) => t.postingDateTime && pendingTimes.has(t.postingDateTime))).toBe(true);
+  });
+
+  it('when extended data is read, then several NPP X2P1 payloads name a payer or payee and most have none', () => {
+    const extended = main.filter((t) => t.extendedData !== undefined);
+    expect(extended.length).toBeGreaterThanOrEqual(5);
+    expect(main.length - extended.length).toBeGreaterThan(100);
+    for (const t of extended) {
+      const data = t.extendedData!;
+      expect(data.extensionUType).toBe('nppPayload');
+      expect([data.nppPayload!.service, data.nppPayload!.serviceVersion]).toEqual(['X2P1', '03']);
+      expect(typeof (data.payer ?? data.payee)).toBe('string');
+    }
+    expect(extended.some((t) => t.extendedData!.payer !== undefined)).toBe(true);
+    expect(extended.some((t) => t.extendedData!.payee !== undefined)).toBe(true);
+  });
+
+  it('when other accounts are read, then a card, a loan, the joint account, c-1002, c-2001 and refused accounts hold a few', () => {
+    for (const id of [
+      'acc-b-1001-02',
+      'acc-b-1001-03',
+      'acc-b-1001-05',
+      'acc-b-1002-01',
+      'acc-b-2001-01',
+      'acc-b-2001-02',
+      'acc-b-2001-03',
+    ]) {
+      expect({ id, some: (banking(id).transactions?.length ?? 0) >= 2 }).toEqual({
+        id,
+        some: true,
+      });
+    }
+    expect(banking('acc-b-1001-02').transactions!.some((t) => t.status === 'PENDING')).toBe(true);
+    expect(banking('acc-b-1001-04').transactions).toBeUndefined();
+    for (const a of allBanking) {
+      const ids = (a.transactions ?? []).map((t) => t.transactionId);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+
+  it('when energy balances are read, then they are owed, zero and in credit, and one account has none', () => {
+    const balances = new Map(allEnergy.map((a) => [a.accountId, a.balance]));
+    expect(balances.get('acc-e-1001-01')).toBe('-132.45');
+    expect(balances.get('acc-e-1001-02')).toBe('0.00');
+    expect(Number(balances.get('acc-e-1001-03'))).toBeGreaterThan(0);
+    expect(balances.get('acc-e-1001-04')).toBeUndefined();
+    expect(balances.get('acc-e-2001-02')).toBeDefined();
+    const negative = allEnergy.filter((a) => a.balance?.startsWith('-'));
+    expect(negative.map((a) => a.accountId)).toEqual(['acc-e-1001-01']);
+  });
+
+  it('when payment networks are read, then acc-b-1001-01 has more than a page of North American ones and most accounts none', () => {
+    const networks = banking('acc-b-1001-01').fdx!.paymentNetworks!;
+    expect(networks.length).toBeGreaterThanOrEqual(5);
+    expect(networks.every((n) => /^(US|CA)_/.test(n.type))).toBe(true);
+    expect(new Set(networks.map((n) => n.type)).size).toBe(networks.length);
+    const holding = fdxAccounts.filter((a) => a.fdx!.paymentNetworks !== undefined);
+    expect(holding.map((a) => a.accountId)).toEqual([
+      'acc-b-1001-01',
+      'acc-b-1001-07',
+      'acc-b-1001-08',
+    ]);
+  });
+
+  it('when the numbers and ids docs/demo-core.md names are looked up, then they are as stated', () => {
+    const byId = new Map(main.map((t) => [t.transactionId, t]));
+    const amounts = main.map((t) => Number(t.amount));
+    expect({
+      count: main.length,
+      pending: main.filter((t) => t.status === 'PENDING').length,
+      npp: main.filter((t) => t.extendedData !== undefined).length,
+      lowest: Math.min(...amounts),
+      highest: Math.max(...amounts),
+      h09: byId.get('btx-100101-h09')?.amount,
+      h10: byId.get('btx-100101-h10')?.amount,
+      tie1: [effective(byId.get('btx-100101-h05')!), effective(byId.get('btx-100101-h06')!)],
+      tie2: [byId.get('btx-100101-h07')!.status, byId.get('btx-100101-h08')!.status],
+      h03: effective(byId.get('btx-100101-h03')!).slice(0, 7),
+      cardPending: banking('acc-b-1001-02').transactions!.filter((t) => t.status === 'PENDING')
+        .length,
+    }).toEqual({
+      count: 209,
+      pending: 5,
+      npp: 16,
+      lowest: -1840,
+      highest: 3412.55,
+      h09: '100.00',
+      h10: '-100.00',
+      tie1: ['2026-10-15T09:30:00Z', '2026-10-15T09:30:00Z'],
+      tie2: ['PENDING', 'POSTED'],
+      h03: '2025-09',
+      cardPending: 2,
+    });
+    const h11 = byId.get('btx-100101-h11')!;
+    expect(h11.executionDateTime! < h11.postingDateTime!).toBe(true);
+    expect(effective(byId.get('btx-100101-h07')!)).toBe(effective(byId.get('btx-100101-h08')!));
+    expect(banking('acc-b-1001-01').fdx!.paymentNetworks!.map((n) => n.type)).toEqual([
+      'US_ACH',
+      'US_FEDWIRE',
+      'US_RTP',
+      'US_FEDNOW',
+      'CA_ACSS',
+    ]);
+    expect(banking('acc-b-3001-01').transactions!.length).toBeGreaterThan(0);
+  });
+
+  it('when FDX account details are built, then every FDX account has a balance and the joint account has FDX data', () => {
+    expect(fdxAccounts.every((a) => a.balance !== undefined)).toBe(true);
+    const joint = banking('acc-b-1001-05');
+    expect([joint.complexAccountType, joint.fdx?.status]).toEqual(['JOINT', 'OPEN']);
   });
 });
 

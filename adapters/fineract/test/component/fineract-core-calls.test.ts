@@ -34,6 +34,15 @@ const EXPECTED: Record<string, number> = {
   'FDX transactions (savings, one page)': 2,
   'FDX statements': 1,
   'FDX statement document (none in Fineract)': 1,
+  'account detail (1 of 8)': 3,
+  // The check's account list, then the window 4 transactions a search (10 in March: 3 pages).
+  'transactions (savings, March 2026: 10)': 4,
+  'transaction detail (savings)': 2,
+  'instalment plans of one loan': 2,
+  'FDX accounts (2 of 8)': 1,
+  'FDX account detail': 2,
+  'FDX account contact': 3,
+  'FDX payment networks': 1,
 };
 
 describe('Fineract calls per request, cold', () => {
@@ -66,6 +75,34 @@ describe('Fineract calls per request, cold', () => {
       'GET /v1/savingsaccounts/1',
       'GET /v1/loans/1',
     ]);
+  });
+
+  it('when a transaction list, its detail and the FDX contact are asked, then each reads what its table row says, in that order', async () => {
+    const counts = await countCoreCalls(
+      core,
+      FINERACT_CASES.filter((c) =>
+        [
+          'transactions (savings, March 2026: 10)',
+          'transaction detail (savings)',
+          'FDX account contact',
+        ].includes(c.endpoint),
+      ),
+    );
+    expect(counts.map((c) => c.called)).toEqual([
+      [
+        'GET /v1/clients/1/accounts',
+        'GET /v1/savingsaccounts/1/transactions/search',
+        'GET /v1/savingsaccounts/1/transactions/search',
+        'GET /v1/savingsaccounts/1/transactions/search',
+      ],
+      ['GET /v1/clients/1/accounts', 'GET /v1/savingsaccounts/1/transactions/1004'],
+      [
+        'GET /v1/clients/1/accounts',
+        expect.stringMatching(/^GET \/v1\/client(s\/1|\/1\/addresses)$/),
+        expect.stringMatching(/^GET \/v1\/client(s\/1|\/1\/addresses)$/),
+      ],
+    ]);
+    expect(new Set(counts[2]!.called).size).toBe(3);
   });
 
   it('when the same request comes twice, then the second reads everything again (no reads kept between requests)', async () => {

@@ -597,9 +597,10 @@ describe('the gateway on the Fineract adapter', () => {
           toDate: to,
           dateFormat: 'yyyy-MM-dd',
           locale: 'en',
-          offset: String(i * 10),
+          // Fineract's search reads `offset` as the page number.
+          offset: String(i),
           limit: '10',
-          orderBy: 'transactionDate',
+          orderBy: 'transactionDate,id',
           sortOrder: 'DESC',
         })),
       );

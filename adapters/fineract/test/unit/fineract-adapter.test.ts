@@ -99,12 +99,12 @@ function clientOneAccountsWithSavings(id: number): Answer {
   return json({ ...accounts, savingsAccounts: [...accounts.savingsAccounts, copy] });
 }
 
-/** Serves a recorded savings search page through offset and limit. */
+/** Serves a recorded savings search page as Fineract pages: `offset` is the page number. */
 function savingsSearch(req: Received): Answer {
   // lossless-json keeps the 19-digit amount's text through parse and stringify.
   const page = losslessParse(raw('savings-transactions-11.json')) as { content: unknown[] };
-  const offset = Number(req.query.offset ?? 0);
-  const limit = Number(req.query.limit ?? 100);
+  const limit = Number(req.query.limit ?? 50);
+  const offset = Number(req.query.offset ?? 0) * limit;
   const slice = page.content.slice(offset, offset + limit);
   return ok(losslessStringify({ total: page.content.length, content: slice }) ?? '');
 }
@@ -337,7 +337,7 @@ describe('Fineract adapter', () => {
     expect(await adapter.banking.listBalances('1', ['sav-11'], ctx())).toEqual([]);
   });
 
-  it('when savings transactions are paged, then window, offset and limit are pushed down to the search', async () => {
+  it('when savings transactions are paged, then the window and pages of the limit are pushed down to the search', async () => {
     const window = { oldest: '2024-06-01', newest: '2024-06-30' };
     const first = await adapter.fdx.listTransactions('1', 'sav-11', window, { limit: 2 }, ctx());
     expect(first.records.map((r) => r.transactionId)).toEqual(['120', '119']);
@@ -355,7 +355,7 @@ describe('Fineract adapter', () => {
         locale: 'en',
         offset: '0',
         limit: '2',
-        orderBy: 'transactionDate',
+        orderBy: 'transactionDate,id',
         sortOrder: 'DESC',
       },
     });
@@ -369,13 +369,13 @@ describe('Fineract adapter', () => {
       { limit: 2, after: first.next! },
       ctx(),
     );
-    // 117 is reversed: the adapter reads on from offset 4 for the one record still missing.
+    // 117 is reversed: the adapter reads on, page 2, for the one record still missing.
     expect(second.records.map((r) => r.transactionId)).toEqual(['118', '116']);
     expect(second.next).toBe('5');
     const searches = fineract.received.filter((r) => r.path.endsWith('/transactions/search'));
     expect(searches.map((r) => [r.query.offset, r.query.limit])).toEqual([
+      ['1', '2'],
       ['2', '2'],
-      ['4', '1'],
     ]);
 
     const last = await adapter.fdx.listTransactions(

@@ -2,7 +2,8 @@
  * The Fineract simulator (adapters/fineract/simulator): its data set (generated, complete, every
  * record valid against the Fineract OpenAPI components), every payload it serves validated against
  * its component, Fineract's tenant and Basic authentication, the 404 bodies, the transaction
- * search's window, order and paging, Spring paging of loan transactions, the standing instruction
+ * search's window, filters, order and paging (by page number), one transaction read under its
+ * account (and the 500 of a miss), Spring paging of loan transactions, client addresses, the standing instruction
  * and client lists (paged and ordered), the contacts data table query, self-service beneficiaries
  * per user, and the faults it plays on demand.
  * Expected records are computed here from the data set file with small code of their own.
@@ -155,6 +156,7 @@ describe('the data set', () => {
         errors: [],
       });
     for (const c of data.clients) check('GetClientsClientIdResponse', c);
+    for (const a of Object.values(data.clientAddresses)) check('AddressData', a, true);
     for (const a of Object.values(data.clientAccounts)) {
       check('GetClientsClientIdAccountsResponse', a);
     }
@@ -517,6 +519,12 @@ describe('the simulator', () => {
         'Savings account with identifier 99 does not exist',
         99,
       ],
+      [
+        '/v1/loans/1/transactions/99999',
+        'error.msg.loan.transaction.id.invalid',
+        'Transaction with identifier 99999 does not exist',
+        99999,
+      ],
     ])('when %s is asked, then it is 404 with %s', async (target, code, message, id) => {
       const res = await call(sim, target);
       expect({ status: res.status, body: res.body }).toEqual({
@@ -544,14 +552,15 @@ describe('the simulator', () => {
       call(sim, `/v1/savingsaccounts/${id}/transactions/search?${q}`);
     const window = (from: string, to: string) =>
       `fromDate=${from}&toDate=${to}&dateFormat=yyyy-MM-dd&locale=en`;
+    // Reversal entries never come: Fineract's search filters `is_reversal = false`.
     const expected = (id: number, from = '0000-01-01', to = '9999-12-31') =>
       savingsTxs(id)
-        .filter((t) => iso(t.date) >= from && iso(t.date) <= to)
+        .filter((t) => t.isReversal !== true && iso(t.date) >= from && iso(t.date) <= to)
         .sort(newestFirst);
 
     it('when no window is given, then every transaction comes back, newest first, ties by id descending', async () => {
       const res = await ok(
-        '/v1/savingsaccounts/1/transactions/search',
+        '/v1/savingsaccounts/1/transactions/search?limit=1000',
         'SavingsAccountTransactionsSearchResponse',
       );
       expect(res.body.total).toBe(savingsTxs(1).length);
@@ -580,31 +589,37 @@ describe('the simulator', () => {
       expect(ids(res.body.content)).toEqual(ids(expected(1, '2026-11-01')));
     });
 
-    it('when a window is walked with offset and limit, then every transaction comes once, in order, with the window total', async () => {
+    it('when a window is walked page by page (offset is the page number), then every transaction comes once, in order, with the window total', async () => {
       const all = expected(1, '2026-01-01', '2026-10-31');
       const seen: Rec[] = [];
-      for (let offset = 0; offset < all.length + 7; offset += 7) {
+      for (let page = 0; page * 7 < all.length + 7; page += 1) {
         const res = await search(
           1,
-          `${window('2026-01-01', '2026-10-31')}&offset=${offset}&limit=7&orderBy=transactionDate&sortOrder=DESC`,
+          `${window('2026-01-01', '2026-10-31')}&offset=${page}&limit=7&orderBy=transactionDate,id&sortOrder=DESC`,
         );
         expect(res.body.total).toBe(all.length);
-        expect(res.body.content.length).toBe(Math.max(0, Math.min(7, all.length - offset)));
+        expect(res.body.content.length).toBe(Math.max(0, Math.min(7, all.length - page * 7)));
         seen.push(...res.body.content);
       }
       expect(ids(seen)).toEqual(ids(all));
     });
 
+    it("when no limit is given, then a page holds 50 (Fineract's default page size)", async () => {
+      const res = await search(1, 'offset=1');
+      expect(res.body.total).toBe(savingsTxs(1).length);
+      expect(ids(res.body.content)).toEqual(ids(expected(1).slice(50, 100)));
+    });
+
     it('when sortOrder is ASC, then the order is exactly reversed', async () => {
-      const res = await search(1, `${window('2026-01-01', '2026-06-30')}&sortOrder=ASC`);
+      const res = await search(1, `${window('2026-01-01', '2026-06-30')}&sortOrder=ASC&limit=1000`);
       expect(ids(res.body.content)).toEqual(ids(expected(1, '2026-01-01', '2026-06-30')).reverse());
     });
 
     it('when ordered by id, then ids ascend or descend', async () => {
       const asc = await search(2, 'orderBy=id&sortOrder=ASC');
-      expect(ids(asc.body.content)).toEqual(ids(savingsTxs(2)).sort((a, b) => a - b));
+      expect(ids(asc.body.content)).toEqual(ids(expected(2)).sort((a, b) => a - b));
       const desc = await search(2, 'orderBy=id&sortOrder=DESC');
-      expect(ids(desc.body.content)).toEqual(ids(savingsTxs(2)).sort((a, b) => b - a));
+      expect(ids(desc.body.content)).toEqual(ids(expected(2)).sort((a, b) => b - a));
     });
 
     it('when fixed and recurring deposit ids are searched, then their transactions are served', async () => {
@@ -653,6 +668,155 @@ describe('the simulator', () => {
           expect.objectContaining({ parameterName: parameter, userMessageGlobalisationCode: code }),
         ],
       });
+    });
+  });
+
+  describe('transaction search filters (8)', () => {
+    const search = (id: number, q: string) =>
+      call(sim, `/v1/savingsaccounts/${id}/transactions/search?limit=1000&${q}`);
+    /** Entry types of the SavingsAccountTransactionType ids the data set holds. */
+    const entryOf = (t: Rec): string | undefined =>
+      ({ 1: 'CREDIT', 2: 'DEBIT', 3: 'CREDIT', 4: 'DEBIT', 17: 'DEBIT' })[
+        t.transactionType.id as number
+      ];
+    const kept = (id: number, keep: (t: Rec) => boolean) =>
+      ids(
+        savingsTxs(id)
+          .filter((t) => t.isReversal !== true && keep(t))
+          .sort(newestFirst),
+      );
+
+    it('when amounts bound the search, then both bounds are inclusive on the unsigned amount', async () => {
+      const some = savingsTxs(1).find((t) => t.transactionType.id === 2)!;
+      const amount = String(some.amount);
+      const res = await search(1, `fromAmount=${amount}&toAmount=${amount}`);
+      expect(ids(res.body.content)).toEqual(kept(1, (t) => String(t.amount) === amount));
+      expect(ids(res.body.content)).toContain(some.id);
+      const big = await search(1, 'fromAmount=1000');
+      expect(ids(big.body.content)).toEqual(kept(1, (t) => Number(String(t.amount)) >= 1000));
+      expect(big.body.total).toBe(big.body.content.length);
+    });
+
+    it.each([
+      ['types=3,17', (t: Rec) => [3, 17].includes(t.transactionType.id)],
+      ['credit=true', (t: Rec) => entryOf(t) === 'CREDIT'],
+      ['debit=true', (t: Rec) => entryOf(t) === 'DEBIT'],
+      ['credit=false', (t: Rec) => entryOf(t) !== 'CREDIT'],
+      ['credit=true&debit=true', (t: Rec) => entryOf(t) !== undefined],
+      ['credit=true&types=2', () => false],
+      ['debit=true&types=2,3', (t: Rec) => t.transactionType.id === 2],
+    ])('when the search gets %s, then only those types come', async (q, keep) => {
+      const res = await search(2, q);
+      expect(res.status).toBe(200);
+      expect(ids(res.body.content)).toEqual(kept(2, keep));
+      expect(res.body.total).toBe(kept(2, keep).length);
+    });
+
+    it('when an account has a reversed debit, then the reversed one comes and its reversal entry does not', async () => {
+      const all = await search(2, '');
+      const raw = savingsTxs(2);
+      expect(all.body.total).toBe(raw.length - 1);
+      expect(ids(all.body.content)).toContain(raw.find((t) => t.reversed === true)!.id);
+      expect(ids(all.body.content)).not.toContain(raw.find((t) => t.isReversal === true)!.id);
+    });
+
+    it('when an amount is not a decimal, then it is 404 (JAX-RS cannot convert it)', async () => {
+      const res = await search(1, 'fromAmount=ten');
+      expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: notFoundBody() });
+    });
+  });
+
+  describe('one transaction (12, 13) and client addresses (14)', () => {
+    const EMPTY_RESULT = { Exception: 'Incorrect result size: expected 1, actual 0' };
+    const PATHS = {
+      100: 'savingsaccounts',
+      200: 'fixeddepositaccounts',
+      300: 'recurringdepositaccounts',
+    };
+    const accounts = (): Rec[] => [
+      ...data.savingsAccounts,
+      ...data.fixedDepositAccounts,
+      ...data.recurringDepositAccounts,
+    ];
+
+    it('when each savings-table account’s first transaction is read under its own kind, then the recorded one comes', async () => {
+      for (const a of accounts()) {
+        const tx = savingsTxs(a.id)[0];
+        if (!tx) continue;
+        const kind = PATHS[a.depositType.id as 100 | 200 | 300];
+        const res = await ok(
+          `/v1/${kind}/${a.id}/transactions/${tx.id}`,
+          'GetSavingsAccountTransactionsPageItem',
+        );
+        expect(res.body).toEqual(tx);
+      }
+    });
+
+    it.each([
+      ['an unknown id', '/v1/savingsaccounts/1/transactions/99999'],
+      [
+        'another account’s transaction',
+        () => `/v1/savingsaccounts/1/transactions/${savingsTxs(2)[0]!.id}`,
+      ],
+      [
+        'a fixed deposit under the savings path',
+        () => `/v1/savingsaccounts/5/transactions/${savingsTxs(5)[0]!.id}`,
+      ],
+      [
+        'a savings account under the fixed deposit path',
+        () => `/v1/fixeddepositaccounts/1/transactions/${savingsTxs(1)[0]!.id}`,
+      ],
+      ['an unknown account', '/v1/recurringdepositaccounts/99/transactions/1'],
+    ])('when %s is read, then it is the 500 of an empty single-row read', async (_what, target) => {
+      const res = await call(sim, typeof target === 'function' ? target() : target);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 500, body: EMPTY_RESULT });
+    });
+
+    it.each(['/v1/savingsaccounts/1/transactions/abc', '/v1/loans/1/transactions/abc'])(
+      'when %s (not a long) is read, then no resource matches: 404',
+      async (target) => {
+        const res = await call(sim, target);
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 404,
+          body: notFoundBody(),
+        });
+      },
+    );
+
+    it('when a loan transaction is read under its loan, then the recorded one comes; under another loan, 404', async () => {
+      const tx = loanTxs(1)[3]!;
+      const res = await ok(
+        `/v1/loans/1/transactions/${tx.id}`,
+        'GetLoansLoanIdTransactionsTransactionIdResponse',
+      );
+      expect(res.body).toEqual(tx);
+      const other = await call(sim, `/v1/loans/2/transactions/${tx.id}`);
+      expect(other.status).toBe(404);
+      expect(other.body.errors[0].userMessageGlobalisationCode).toBe(
+        'error.msg.loan.transaction.id.invalid',
+      );
+    });
+
+    it('when a client’s addresses are asked, then all come; status and type keep some', async () => {
+      const all = data.clientAddresses['1'] as Rec[];
+      const res = await ok('/v1/client/1/addresses', 'AddressData', {}, true);
+      expect(res.body).toEqual(all);
+      expect(all.some((a) => a.isActive === false)).toBe(true);
+      const active = await ok('/v1/client/1/addresses?status=true', 'AddressData', {}, true);
+      expect(active.body).toEqual(all.filter((a) => a.isActive === true));
+      const inactive = await call(sim, '/v1/client/1/addresses?status=false');
+      expect(inactive.body).toEqual(all.filter((a) => a.isActive === false));
+      const postal = await call(sim, '/v1/client/1/addresses?type=22');
+      expect(postal.body).toEqual(all.filter((a) => a.addressTypeId === 22));
+    });
+
+    it('when a client without addresses or an unknown one is asked, then the list is empty (Fineract does not check)', async () => {
+      for (const id of [3, 99]) {
+        const res = await ok(`/v1/client/${id}/addresses`, 'AddressData', {}, true);
+        expect(res.body).toEqual([]);
+      }
+      const bad = await call(sim, '/v1/client/1/addresses?type=postal');
+      expect(bad.status).toBe(404);
     });
   });
 

@@ -19,9 +19,9 @@ import {
  * Endpoint → Kraken operations (customer 1: 3 served accounts, 2 electricity agreements in force,
  * the first two accounts' 2026 bills in 6 pages of 5). The energy endpoints read the accounts
  * with their supply and the user's concession cards in one query (invoices: with each account's
- * first page of bills in the window); the account list then reads the rates of its plans,
- * invoices the named accounts' next bill pages, several products' or accounts' pages aliased in
- * one query per page round.
+ * first page of bills in the window, a balance: the accounts' balances); the account list and
+ * an account's detail then read the rates of their plans, invoices the named accounts' next bill
+ * pages, several products' or accounts' pages aliased in one query per page round.
  */
 const EXPECTED: Record<string, number> = {
   'authorisation list': 1,
@@ -32,6 +32,8 @@ const EXPECTED: Record<string, number> = {
   'invoices (2 of 3)': 3,
   'invoices of one account': 3,
   concessions: 1,
+  'energy account detail': 2,
+  'energy balance': 1,
 };
 
 describe('Kraken operations per request, cold', () => {
@@ -84,6 +86,44 @@ describe('Kraken operations per request, cold', () => {
       expect(refsCached.called).toEqual(['AccountUserSupply', 'AccountBills', 'AccountBills']);
       expect(refsCached.body).toEqual(cold.body);
       expect(cold.body.data.invoices.length).toBeGreaterThan(10);
+    } finally {
+      await warm.gw.close();
+    }
+  });
+
+  it('when an account’s detail and balance are asked, then the detail reads the accounts and its one plan’s rates, the balance only the accounts its check read', async () => {
+    const named = ['energy account detail', 'energy balance'];
+    const counts = await countCoreCalls(
+      core,
+      krakenCases(sim).filter((c) => named.includes(c.endpoint)),
+    );
+    expect(counts.map((c) => [c.endpoint, c.status, c.called])).toEqual([
+      ['energy account detail', 200, ['AccountUserSupply', 'ProductRates']],
+      ['energy balance', 200, ['AccountUserSupply']],
+    ]);
+  });
+
+  it('when the balance check’s refs come from the cache, then the balance reads the accounts itself: one operation again, and the same answer', async () => {
+    const ttls = { ...JSON.parse(NO_CACHE), 'energy.listAccountRefs': 60 };
+    const warm = await countedGateway(
+      { ...krakenCountEnv(sim), CACHE_TTL_SECONDS: JSON.stringify(ttls) },
+      krakenCalls(sim),
+    );
+    try {
+      const [balance] = krakenCases(sim).filter((c) => c.endpoint === 'energy balance');
+      const ask = async () => {
+        const mark = warm.calls().length;
+        const res = await warm.gw.request('GET', balance!.path);
+        return { status: res.status, body: res.body, called: warm.calls().slice(mark) };
+      };
+      const cold = await ask();
+      const refsCached = await ask();
+      expect([cold.status, refsCached.status]).toEqual([200, 200]);
+      expect([cold.called, refsCached.called]).toEqual([
+        ['AccountUserSupply'],
+        ['AccountUserSupply'],
+      ]);
+      expect(refsCached.body).toEqual(cold.body);
     } finally {
       await warm.gw.close();
     }

@@ -2,7 +2,7 @@
  * Refusals to share on the Kraken adapter (docs/kraken.md, "Refusals to share"), through the real
  * gateway over the simulator: customer 5's account user is flagged for family issues (every
  * endpoint refused), customer 6 holds an account in a family violence hardship agreement (its
- * data refused) beside one that may be shared.
+ * data, detail and balance included, refused) beside one that may be shared.
  */
 import {
   startGateway,
@@ -46,10 +46,13 @@ describe('refusals to share on the Kraken adapter', () => {
     ['row 1', '/auth/v1/customer/5/accounts'],
     ['customer detail', '/v1/common/customer/5/detail'],
     ['the deprecated energy list', '/v1/energy/customer/5/accounts'],
+    ['an account’s detail', '/v1/energy/customer/5/accounts/{own}'],
+    ['an account’s balance', '/v1/energy/customer/5/accounts/{own}/balance'],
   ])(
     'when %s of the user flagged for family issues is asked for, then it is 403 with the header',
     async (_r, path) => {
-      expectHarm(await gw.get(path));
+      const [own] = sim.data.users.find((u) => u.id === '305')!.accountNumbers;
+      expectHarm(await gw.get(path.replace('{own}', own!)));
     },
   );
 
@@ -68,6 +71,27 @@ describe('refusals to share on the Kraken adapter', () => {
     expectHarm(
       await gw.post('/v1/energy/customer/6/accounts', { data: { accountIds: [violence] } }),
     );
+    expectHarm(await gw.get(`/v1/energy/customer/6/accounts/${violence}`));
+    expectHarm(await gw.get(`/v1/energy/customer/6/accounts/${violence}/balance`));
+  });
+
+  it('when the detail and balance of the account that may be shared are asked for, then they answer 200 without the header', async () => {
+    const detail = await gw.get(`/v1/energy/customer/6/accounts/${shared}`);
+    const balance = await gw.get(`/v1/energy/customer/6/accounts/${shared}/balance`);
+    expect([detail.status, detail.body.data.accountId, header(detail)]).toEqual([
+      200,
+      shared,
+      null,
+    ]);
+    const owed = -sim.data.accounts[shared]!.balance;
+    expect({ status: balance.status, body: balance.body, header: header(balance) }).toEqual({
+      status: 200,
+      body: {
+        data: { balance: `${Math.trunc(owed / 100)}.${String(owed % 100).padStart(2, '0')}` },
+      },
+      header: null,
+    });
+    expect(owed).toBeGreaterThan(0);
   });
 
   it('when the deprecated energy list is asked for, then it holds the shared account only', async () => {

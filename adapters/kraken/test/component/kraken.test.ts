@@ -1,11 +1,11 @@
 /**
  * The real gateway on the Kraken adapter (`CORE_ADAPTER=kraken`, configured by `KRAKEN_*`
  * variables) against the Kraken simulator on a loopback port, with real platform tokens: the
- * authorisation list, energy accounts with plans, invoices, concessions and customer detail, each
- * validated against contracts/, with expected values computed here from the simulator's data set
- * (amounts in bigint cents), never with the adapter's mappers; then Kraken misbehaving: slow (504),
- * 5xx (503 with Retry-After), an expired Kraken Token (refreshed unseen), refused credentials (503,
- * logged without the token or key).
+ * authorisation list, energy accounts with plans, one account's detail and balance, invoices,
+ * concessions and customer detail, each validated against contracts/, with expected values
+ * computed here from the simulator's data set (amounts in bigint cents), never with the adapter's
+ * mappers; then Kraken misbehaving: slow (504), 5xx (503 with Retry-After), an expired Kraken
+ * Token (refreshed unseen), refused credentials (503, logged without the token or key).
  */
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -144,6 +144,60 @@ describe('the gateway on the Kraken adapter', () => {
       lastName: user('1').familyName,
       emailAddresses: [{ address: user('1').email }],
     });
+  });
+
+  it('when one account’s detail is asked, then it is the record the specific-accounts POST gives for it', async () => {
+    for (const accountId of servedOf('1')) {
+      const detail = await gw.get(`/v1/energy/customer/1/accounts/${accountId}`);
+      expectValid('getEnergyAccount', detail);
+      const listed = await gw.post('/v1/energy/customer/1/accounts', {
+        data: { accountIds: [accountId] },
+      });
+      expect(listed.body.data.accounts).toHaveLength(1);
+      expect(detail.body).toEqual({ data: listed.body.data.accounts[0] });
+    }
+  });
+
+  it('when the balances are asked, then customer 1’s active accounts owe (positive) and customer 3’s business is in credit (negative), exact', async () => {
+    const cases = [...servedOf('1').map((n) => ['1', n]), ...servedOf('3').map((n) => ['3', n])];
+    const got: [string, unknown][] = [];
+    for (const [customerId, accountId] of cases) {
+      const res = await gw.get(`/v1/energy/customer/${customerId}/accounts/${accountId}/balance`);
+      expectValid('getEnergyAccountBalance', res);
+      got.push([accountId!, res.body]);
+    }
+    expect(got).toEqual(
+      cases.map(([, n]) => [n, { data: { balance: money(-sim.data.accounts[n!]!.balance) } }]),
+    );
+    // Home and dual-fuel owe, the closed account is settled, the business paid ahead.
+    const states = got.map(([, body]) => {
+      const { balance } = (body as { data: { balance: string } }).data;
+      return balance.startsWith('-') ? 'credit' : balance === '0.00' ? 'settled' : 'owed';
+    });
+    expect(states).toEqual(['owed', 'owed', 'settled', 'credit']);
+  });
+
+  it('when another customer’s account, a VOID one or an unknown one is asked for its detail or balance, then it is 404 Account not found', async () => {
+    const [home] = servedOf('1');
+    const [cafe] = servedOf('3');
+    const voided = user('1').accountNumbers.find((n) => sim.data.accounts[n]!.status === 'VOID');
+    for (const path of [
+      `/v1/energy/customer/3/accounts/${home}`,
+      `/v1/energy/customer/3/accounts/${home}/balance`,
+      `/v1/energy/customer/1/accounts/${cafe}`,
+      `/v1/energy/customer/1/accounts/${cafe}/balance`,
+      `/v1/energy/customer/1/accounts/${voided}`,
+      `/v1/energy/customer/1/accounts/${voided}/balance`,
+      '/v1/energy/customer/1/accounts/A-00000000',
+      '/v1/energy/customer/1/accounts/A-00000000/balance',
+    ]) {
+      expectError(await gw.get(path), 404, 'Account not found');
+    }
+    expectError(
+      await gw.get(`/v1/energy/customer/999/accounts/${home}/balance`),
+      404,
+      'Customer not found',
+    );
   });
 
   it("when customer 3 asks for customer 1's account, then it is 404 and Kraken's account is never read", async () => {

@@ -1,8 +1,9 @@
 /**
  * The Kraken mappers on recorded-looking Kraken payloads (adapters/kraken/fixtures/): exact money
  * from integer cents and `Decimal` cents per unit, dates from Kraken's local date-times, account
- * status and type rows, plans from agreements and rates, invoices from statements, concessions
- * from concession cards, and the customer detail; every record validated against contracts/.
+ * status and type rows, plans from agreements and rates, invoices from statements, balances from
+ * accounts, concessions from concession cards, and the customer detail; every record validated
+ * against contracts/.
  */
 import accountsFixture from '../../fixtures/account-user-accounts.json';
 import billsFixture from '../../fixtures/account-bills.json';
@@ -25,6 +26,7 @@ import {
   toCustomerSearchResult,
   e164Of,
   toEnergyAccount,
+  toEnergyBalance,
   toInvoice,
   toPlan,
   toShareableAccount,
@@ -247,6 +249,33 @@ describe('Kraken invoices', () => {
   it('when a bill is not a statement, then it is no invoice', () => {
     expect(toInvoice('A-1F2E3D4C', bills[1]!, [])).toBeNull();
   });
+});
+
+describe('Kraken balances', () => {
+  it.each([
+    [-18734, '187.34'],
+    [2500, '-25.00'],
+    [-5, '0.05'],
+    [7, '-0.07'],
+    [0, '0.00'],
+    [-2147483648, '21474836.48'],
+  ])(
+    'when an account’s balance is %d cents (Kraken: negative owed), then the balance is %s (positive owed)',
+    (cents, balance) => {
+      const record = toEnergyBalance({ balance: cents });
+      expect(record).toEqual({ balance });
+      expect(contractErrorsOf('energy-balance', record)).toEqual([]);
+    },
+  );
+
+  it.each([[null], [undefined], [12.5], [2 ** 60]])(
+    'when an account’s balance is %s, then mapping fails without naming the value',
+    (cents) => {
+      expect(() => toEnergyBalance({ balance: cents })).toThrow(
+        /^Kraken account without a balance in whole cents$/,
+      );
+    },
+  );
 });
 
 describe('Kraken concessions', () => {

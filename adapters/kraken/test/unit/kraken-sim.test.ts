@@ -1,7 +1,7 @@
 /**
  * The Kraken simulator keeps Kraken's rules the adapter relies on: data needs a Kraken Token
- * (KT-CT-1112 without one), a refresh token is used once, `first` is at most 100, and faults are
- * set over HTTP as well as from code.
+ * (KT-CT-1112 without one), a refresh token is used once, `first` is at most 100, balances are
+ * integer cents (negative owed), and faults are set over HTTP as well as from code.
  */
 import { loadOperations, type OperationName } from '../../kraken-queries';
 import { startKrakenSimulator, type KrakenSimulator } from '../../simulator/simulator';
@@ -105,6 +105,27 @@ describe('the Kraken simulator', () => {
       token as string,
     );
     expect(none.body).toEqual({ data: { getUsersForAccounts: [] } });
+  });
+
+  it('when the accounts are read with their supply, then each carries its balance in cents: customer 1 owes (negative), customer 3 is in credit', async () => {
+    const { token } = (await obtain({ organizationSecretKey: sim.apiKey }))!;
+    const balances = async (accountUserId: string) => {
+      const res = await post(
+        { query: query('AccountUserSupply'), variables: { accountUserId } },
+        token as string,
+      );
+      return (res.body.data.accountUser.accounts as Json[]).map((a) => [a.number, a.balance]);
+    };
+    const owing = await balances('301');
+    const inCredit = await balances('303');
+    expect([...owing, ...inCredit]).toEqual(
+      [...sim.data.users[0]!.accountNumbers, ...sim.data.users[2]!.accountNumbers].map((n) => [
+        n,
+        sim.data.accounts[n]!.balance,
+      ]),
+    );
+    expect(owing.filter(([, cents]) => cents < 0)).toHaveLength(2);
+    expect(inCredit).toEqual([[sim.data.users[2]!.accountNumbers[0], 8050]]);
   });
 
   it('when a page of 101 is asked, then the simulator refuses it as Kraken does', async () => {

@@ -12,6 +12,7 @@ import {
 import type { ContractHarness } from './harness';
 import { describeBanking } from './banking';
 import { describeEnergy } from './energy';
+import { describeFdxAccounts } from './fdx-accounts';
 
 export function describeCustomer(
   h: ContractHarness,
@@ -89,6 +90,7 @@ export function describeCustomer(
         );
         expect(missing).toBeNull();
       });
+      describeFdxAccounts(h, customerId, empty);
     }
   });
 }

@@ -1,4 +1,6 @@
 /** The energy port of one customer. */
+import { ResourceNotImplementedError } from '../errors';
+import type { EnergyBalance } from '../ports';
 import { presentEnergyAccount } from '../presentation';
 import {
   assertContract,
@@ -69,6 +71,26 @@ export function describeEnergy(h: ContractHarness, customerId: string, empty: bo
           .map(key)
           .sort(),
       );
+    }
+  });
+
+  test('when the balance of each unrefused account is asked for (when the adapter has energy.getAccountBalance), then it is a decimal string of energy-balance (or resource not implemented)', async () => {
+    const balance = h.optional('energy', 'getAccountBalance');
+    if (!balance) return;
+    for (const a of await h.energyAccounts(customerId)) {
+      // The gateway checks the account first: a refused one is never asked for.
+      if (a.sharingRefusal !== undefined) continue;
+      const where = `energy.getAccountBalance(${a.accountId})`;
+      let answer: EnergyBalance;
+      try {
+        answer = await h.call(where, (ctx) => balance(customerId, a.accountId, ctx));
+      } catch (err) {
+        // An account whose balance the core cannot give (404 resource not implemented).
+        if (err instanceof ResourceNotImplementedError) continue;
+        throw err;
+      }
+      assertOnlyKeys(answer, ['balance'], where);
+      assertContract('energy-balance', answer, where);
     }
   });
 

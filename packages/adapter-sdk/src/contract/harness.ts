@@ -18,9 +18,16 @@ import {
   type AdapterUnderTest,
   type FdxFixtures,
   OPTIONAL_PORTS,
+  type OPTIONAL_PORT_METHODS,
   type OptionalPort,
   type PORT_METHODS,
 } from './options';
+
+/** A port with optional methods. */
+type PortWithOptional = keyof typeof OPTIONAL_PORT_METHODS;
+/** An optional method of port `P`. */
+type OptionalMethod<P extends PortWithOptional> = (typeof OPTIONAL_PORT_METHODS)[P][number] &
+  keyof NonNullable<CoreAdapter[P]>;
 
 export class ContractHarness {
   readonly name: string;
@@ -62,6 +69,22 @@ export class ContractHarness {
 
   port<P extends keyof typeof PORT_METHODS>(p: P): NonNullable<CoreAdapter[P]> {
     return this.adapter()[p] ?? fail(`${this.name}: the adapter does not expose the ${p} port`);
+  }
+
+  /**
+   * The optional method of a port, bound to its port; undefined when the adapter leaves it out
+   * (or does not serve the port), and then the checks of that method have nothing to check.
+   */
+  optional<P extends PortWithOptional, M extends OptionalMethod<P>>(
+    p: P,
+    method: M,
+  ): NonNullable<CoreAdapter[P]>[M] | undefined {
+    if (p !== 'customer' && !this.ports.has(p as OptionalPort)) return undefined;
+    const port = this.adapter()[p] as Record<string, unknown> | undefined;
+    const fn = port?.[method];
+    return typeof fn === 'function'
+      ? ((fn as (...args: unknown[]) => unknown).bind(port) as NonNullable<CoreAdapter[P]>[M])
+      : undefined;
   }
 
   /** A fresh context; `signal` is the caller's (never aborted unless `aborted`). */

@@ -3,18 +3,30 @@ import { CustomerNotFoundError } from '../errors';
 import type { CallContext, CoreAdapter } from '../ports';
 import { fail, describeThrown, assertSubset } from './checks';
 import type { ContractHarness } from './harness';
-import { PORT_METHODS, OPTIONAL_PORTS } from './options';
+import { PORT_METHODS, OPTIONAL_PORTS, OPTIONAL_PORT_METHODS } from './options';
+import { transactionWindow } from './banking-transactions';
 
 /** Circuit group names, like adapter ids: the gateway refuses others at start-up. */
 const GROUP_NAME = /^[a-z][a-z0-9-]*$/;
 
-/** `<port>.<method>` of every port the adapter exposes. */
+/** The optional methods the adapter has, as `<port>.<method>`. */
+function optionalOperations(a: CoreAdapter): string[] {
+  return (Object.keys(OPTIONAL_PORT_METHODS) as (keyof typeof OPTIONAL_PORT_METHODS)[]).flatMap(
+    (p) =>
+      OPTIONAL_PORT_METHODS[p]
+        .filter((m) => (a[p] as unknown as Record<string, unknown> | undefined)?.[m] !== undefined)
+        .map((m) => `${p}.${m}`),
+  );
+}
+
+/** `<port>.<method>` of every port the adapter exposes, and of the optional methods it has. */
 function exposedOperations(a: CoreAdapter): ReadonlySet<string> {
-  return new Set(
-    (Object.keys(PORT_METHODS) as (keyof typeof PORT_METHODS)[])
+  return new Set([
+    ...(Object.keys(PORT_METHODS) as (keyof typeof PORT_METHODS)[])
       .filter((p) => a[p] !== undefined)
       .flatMap((p) => PORT_METHODS[p].map((m) => `${p}.${m}`)),
-  );
+    ...optionalOperations(a),
+  ]);
 }
 
 export function describeIdentity(h: ContractHarness): void {
@@ -37,6 +49,11 @@ export function describeIdentity(h: ContractHarness): void {
           const fn = (a[p] as unknown as Record<string, unknown>)[method];
           if (typeof fn !== 'function') fail(`${p}.${method} is not a function`);
         }
+      }
+      for (const operation of optionalOperations(a)) {
+        const [p, method] = operation.split('.') as [keyof CoreAdapter, string];
+        const fn = (a[p] as unknown as Record<string, unknown>)[method];
+        if (typeof fn !== 'function') fail(`${operation} is there but not a function`);
       }
     });
 
@@ -155,23 +172,109 @@ function describeUnknownCustomer(h: ContractHarness): void {
     }
     test.each(calls)(
       'when the customer is unknown, then %s rejects with CustomerNotFoundError (404)',
+      async (label, fn) => expectCustomerNotFound(h, label, fn, await someAccount()),
+    );
+    test.each(optionalCalls(h))(
+      'when the customer is unknown, then %s (when the adapter has it) rejects with CustomerNotFoundError (404)',
       async (label, fn) => {
-        const accountId = await someAccount();
-        let outcome: { resolved: true } | { resolved: false; err: unknown };
-        try {
-          await h.call(label, (ctx) => fn(ctx, accountId), { cacheable: false });
-          outcome = { resolved: true };
-        } catch (err) {
-          outcome = { resolved: false, err };
-        }
-        if (outcome.resolved) fail(`${label} resolved for an unknown customer`);
-        if (!(outcome.err instanceof CustomerNotFoundError))
-          fail(
-            `${label} rejected with ${describeThrown(outcome.err)}; expected CustomerNotFoundError from @data-holder-gateway/adapter-sdk`,
-          );
-        expect(outcome.err.status).toBe(404);
-        expect(outcome.err.code).toBe('GW_ERR_RES_CUSTOMER_NOT_FOUND');
+        const call = fn();
+        if (call) await expectCustomerNotFound(h, label, call, await someAccount());
       },
     );
   });
+}
+
+/** The call must reject with the SDK's CustomerNotFoundError. */
+async function expectCustomerNotFound(
+  h: ContractHarness,
+  label: string,
+  fn: (ctx: CallContext, accountId: string) => Promise<unknown>,
+  accountId: string,
+): Promise<void> {
+  let outcome: { resolved: true } | { resolved: false; err: unknown };
+  try {
+    await h.call(label, (ctx) => fn(ctx, accountId), { cacheable: false });
+    outcome = { resolved: true };
+  } catch (err) {
+    outcome = { resolved: false, err };
+  }
+  if (outcome.resolved) fail(`${label} resolved for an unknown customer`);
+  if (!(outcome.err instanceof CustomerNotFoundError))
+    fail(
+      `${label} rejected with ${describeThrown(outcome.err)}; expected CustomerNotFoundError from @data-holder-gateway/adapter-sdk`,
+    );
+  expect(outcome.err.status).toBe(404);
+  expect(outcome.err.code).toBe('GW_ERR_RES_CUSTOMER_NOT_FOUND');
+}
+
+type AccountCall = (ctx: CallContext, accountId: string) => Promise<unknown>;
+
+/**
+ * The optional customer-scoped methods of the ports served, each with the call to make of the
+ * unknown customer, or undefined when the adapter does not have it (known once `setup` ran).
+ */
+function optionalCalls(h: ContractHarness): [string, () => AccountCall | undefined][] {
+  const unknown = h.fixtures.unknownCustomerId;
+  const query = { ...transactionWindow(h), offset: 0, limit: 5 };
+  const calls: [string, () => AccountCall | undefined][] = [];
+  if (h.ports.has('banking')) {
+    calls.push([
+      'banking.listTransactions',
+      () => {
+        const f = h.optional('banking', 'listTransactions');
+        return f && ((ctx, id) => f(unknown, id, query, ctx));
+      },
+    ]);
+    calls.push([
+      'banking.getTransaction',
+      () => {
+        const f = h.optional('banking', 'getTransaction');
+        return f && ((ctx, id) => f(unknown, id, 'no-such-transaction', ctx));
+      },
+    ]);
+  }
+  if (h.ports.has('energy'))
+    calls.push([
+      'energy.getAccountBalance',
+      () => {
+        const f = h.optional('energy', 'getAccountBalance');
+        return f && ((ctx, id) => f(unknown, id, ctx));
+      },
+    ]);
+  if (h.ports.has('fdx')) calls.push(...optionalFdxCalls(h));
+  return calls;
+}
+
+function optionalFdxCalls(h: ContractHarness): [string, () => AccountCall | undefined][] {
+  const unknown = h.fixtures.unknownCustomerId;
+  return [
+    [
+      'fdx.listAccountDescriptors',
+      () => {
+        const f = h.optional('fdx', 'listAccountDescriptors');
+        return f && ((ctx) => f(unknown, ctx));
+      },
+    ],
+    [
+      'fdx.getAccountDetail',
+      () => {
+        const f = h.optional('fdx', 'getAccountDetail');
+        return f && ((ctx, id) => f(unknown, id, ctx));
+      },
+    ],
+    [
+      'fdx.getAccountContact',
+      () => {
+        const f = h.optional('fdx', 'getAccountContact');
+        return f && ((ctx, id) => f(unknown, id, ctx));
+      },
+    ],
+    [
+      'fdx.listPaymentNetworks',
+      () => {
+        const f = h.optional('fdx', 'listPaymentNetworks');
+        return f && ((ctx, id) => f(unknown, id, { limit: 5 }, ctx));
+      },
+    ],
+  ];
 }

@@ -15,6 +15,10 @@
  *   validates (an unknown customer is `CustomerNotFoundError`);
  * - FDX paging: pages walked with small limits hold no duplicates, are newest first, respect the
  *   date window, end with no `next`; statement totals agree with what the pages hold;
+ * - the optional methods an adapter has (each check of one it leaves out passes with nothing to
+ *   check): banking transactions (order, window, amount and text filters, offset and total
+ *   across pages, each listed transaction's detail), energy balances, FDX account descriptors,
+ *   details, contacts and payment networks (agreeing with `getAccountInfo`);
  * - results survive the gateway's cache serialisation unchanged, reads are repeatable;
  * - refusals to share: `sharingRefusal` is a reason and the same on every record of an account,
  *   the refusals the fixtures name are there, a customer flagged for harm is refused;
@@ -35,6 +39,7 @@
  *
  * @packageDocumentation
  */
+import { describeBankingTransactions } from './banking-transactions';
 import { describeConsentFlow } from './consent-flow';
 import { describeCustomer } from './customer';
 import { describeFdx } from './fdx';
@@ -49,6 +54,7 @@ export type {
   AdapterContractFixtures,
   AdapterContractOptions,
   AdapterUnderTest,
+  BankingTransactionFixtures,
   FdxFixtures,
   OptionalPort,
   RefusalFixtures,
@@ -81,6 +87,7 @@ export function describeAdapterContract(options: AdapterContractOptions): void {
     if (fixtures.emptyCustomerId) describeCustomer(h, fixtures.emptyCustomerId, 'empty');
     describeIsolation(h);
     describeConsentFlow(h);
+    if (h.ports.has('banking')) describeBankingTransactions(h);
     if (h.ports.has('fdx') && fixtures.fdx) describeFdx(h, fixtures.fdx);
     describeRefusals(h);
     // Last: it closes the adapter.

@@ -1,5 +1,7 @@
 /** Isolation: one customer's records never carry another customer's accounts. */
+import { describeTransactionIsolation } from './banking-transactions';
 import { fail } from './checks';
+import { describeFdxAccountIsolation } from './fdx-accounts';
 import type { ContractHarness } from './harness';
 
 export function describeIsolation(h: ContractHarness): void {
@@ -53,6 +55,12 @@ export function describeIsolation(h: ContractHarness): void {
               );
             }
           }
+          const descriptors = h.optional('fdx', 'listAccountDescriptors');
+          if (descriptors)
+            note(
+              'fdx account descriptors',
+              (await h.call('f', (ctx) => descriptors(me, ctx))).map((d) => d.accountId),
+            );
           if (h.ports.has('energy')) {
             const ids = await h.energyIds(me);
             note('energy accounts', ids);
@@ -68,6 +76,8 @@ export function describeIsolation(h: ContractHarness): void {
           }
           expect(seen).toEqual([]);
         });
+        if (h.ports.has('banking')) describeTransactionIsolation(h, me, other);
+        if (h.ports.has('fdx')) describeFdxAccountIsolation(h, me, other);
       }
 
       if (h.ports.has('fdx')) {

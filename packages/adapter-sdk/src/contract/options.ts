@@ -19,6 +19,34 @@ export interface FdxFixtures {
   pageLimit?: number;
 }
 
+/**
+ * What the checks of `banking.listTransactions` and `banking.getTransaction` read. Every field is
+ * optional: without them the suite finds an account of `customerId` with transactions itself.
+ */
+export interface BankingTransactionFixtures {
+  /**
+   * A banking account of `customerId` with transactions in `window`. Default: the first account
+   * of `banking.listAccounts` without `sharingRefusal` whose list holds at least
+   * `minTransactions`.
+   */
+  accountId?: string;
+  /** The list of the account must hold at least this many transactions. Default 1. */
+  minTransactions?: number;
+  /**
+   * A transaction of the account whose detail carries extended data: it must be listed with
+   * `isDetailAvailable` true. Default: none named (the detail checks still run on every listed
+   * transaction).
+   */
+  detailedTransactionId?: string;
+  /**
+   * Effective times the checks list (RFC 3339 date-times in UTC, inclusive). Default
+   * 2000-01-01T00:00:00.000Z to 2099-12-31T23:59:59.999Z.
+   */
+  window?: { oldest: string; newest: string };
+  /** Page size of the paging walk (small, so that several pages are walked). Default 7. */
+  pageLimit?: number;
+}
+
 /** An account the core refuses to share, and why. */
 export interface RefusedAccountFixture {
   customerId: string;
@@ -59,6 +87,8 @@ export interface AdapterContractFixtures {
   customerEmail?: string;
   /** FDX expectations; required when the adapter serves the `fdx` port. */
   fdx?: FdxFixtures;
+  /** Transaction expectations, read when the adapter has `banking.listTransactions`. */
+  bankingTransactions?: BankingTransactionFixtures;
   /** Window of the energy invoice checks. Default 2000-01-01 to 2099-12-31. */
   energyWindow?: DateWindow;
   /**
@@ -116,6 +146,22 @@ export const PORT_METHODS = {
     'listAssetTransferNetworks',
   ],
   products: ['listProducts', 'createProduct', 'updateProduct', 'deleteProduct'],
+} as const;
+
+/**
+ * The optional methods of the ports: checked when the adapter has them (a check of one the adapter
+ * leaves out passes with nothing to check, as its title says).
+ */
+export const OPTIONAL_PORT_METHODS = {
+  customer: ['searchCustomersByEmail', 'getCustomerIdentity'],
+  banking: ['listAccountsById', 'listAccountRefs', 'listTransactions', 'getTransaction'],
+  energy: [
+    'listAccountsById',
+    'listAccountRefs',
+    'listAccountRefsForInvoices',
+    'getAccountBalance',
+  ],
+  fdx: ['listAccountDescriptors', 'getAccountDetail', 'getAccountContact', 'listPaymentNetworks'],
 } as const;
 
 // ------------------------------------------------------------------------- contract checking

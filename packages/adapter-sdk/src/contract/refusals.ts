@@ -1,7 +1,7 @@
 /**
  * Refusals to share (docs/adapters.md, "Refusing to share"): every `sharingRefusal` an adapter
  * returns is one of the reasons, and the same on every record of one account (the authorisation
- * list, its industry's account list, its FDX info); the refusals the fixtures name are there; a
+ * list, its industry's account list, its FDX info and descriptor); the refusals the fixtures name are there; a
  * customer the fixtures flag for harm is refused with `SharingRefusedError('harm')` by every
  * customer-scoped list.
  */
@@ -35,6 +35,14 @@ async function refusalsByRecord(
         await h.call(`${port}.listAccountRefs(${customerId})`, (ctx) => refs(customerId, ctx)),
       );
   }
+  const descriptors = h.optional('fdx', 'listAccountDescriptors');
+  if (descriptors)
+    note(
+      'fdx.listAccountDescriptors',
+      await h.call(`fdx.listAccountDescriptors(${customerId})`, (ctx) =>
+        descriptors(customerId, ctx),
+      ),
+    );
   if (h.ports.has('fdx')) {
     for (const accountId of [...seen.keys()]) {
       const info = await h.call(`fdx.getAccountInfo(${accountId})`, (ctx) =>
@@ -78,6 +86,9 @@ function customerCalls(
       'energy.listAccountRefsForInvoices',
       (ctx) => invoiceRefs(customerId, ANY_WINDOW, ctx),
     ]);
+  const descriptors = h.optional('fdx', 'listAccountDescriptors');
+  if (descriptors)
+    calls.push(['fdx.listAccountDescriptors', (ctx) => descriptors(customerId, ctx)]);
   return calls;
 }
 

@@ -22,14 +22,21 @@ import type { SharingRefusalReason } from '../errors';
 import type {
   Balance,
   BankingAccountV4,
+  BankingTransaction,
+  BankingTransactionDetail,
   CustomerDetail,
   CustomerIdentity,
   CustomerSearchResult,
   DirectDebit,
   EnergyAccount,
+  EnergyBalance,
   EnergyConcession,
   EnergyInvoice,
+  FdxAccount,
+  FdxAccountContact,
+  FdxAccountDescriptor,
   FdxAssetTransferNetwork,
+  FdxPaymentNetwork,
   FdxStatement,
   FdxTransaction,
   InstalmentPlan,
@@ -127,7 +134,45 @@ export interface AuthorisationPort {
 export type InstalmentPlansResult =
   { supported: true; plans: InstalmentPlan[] } | { supported: false };
 
-/** Banking data (rows 2, 3, 5, 7, 8, 10, 11 and the scheduled payments POST). */
+/**
+ * What a transaction list asks of the core: the filters of the request and the slice of the
+ * filtered set the page holds. The core answers the records with effective time (postingDateTime,
+ * else executionDateTime) in [`oldest`, `newest`], signed amount in [`minAmount`, `maxAmount`] and,
+ * when `text` is given, `text` found case-insensitively in `description` or `reference`; ordered
+ * by effective time descending, ties in an order of the core's that every request repeats (by
+ * transaction id, say), so that pages neither repeat nor skip a record; `offset` records of that
+ * set skipped and at most `limit` returned.
+ */
+export interface BankingTransactionQuery {
+  /** Oldest effective time included: an RFC 3339 date-time in UTC, milliseconds, e.g. `2025-11-27T00:00:00.000Z`. */
+  oldest: string;
+  /** Newest effective time included, in the same form. */
+  newest: string;
+  /** Smallest signed amount included, a decimal string (e.g. `-100.00`). */
+  minAmount?: string;
+  /** Largest signed amount included, a decimal string. */
+  maxAmount?: string;
+  /** Text to find in `description` or `reference`, case-insensitively (1..256 characters). */
+  text?: string;
+  /** Records of the filtered set to skip (0-based). */
+  offset: number;
+  /** Largest number of records to return (1..1000). */
+  limit: number;
+}
+
+/** One page of an account's transactions, and the size of the whole filtered set. */
+export interface BankingTransactionPage {
+  records: BankingTransaction[];
+  /** Records in the whole filtered set (every page). */
+  total: number;
+  /**
+   * True when the core cannot filter by `text` and answered without that filter: the gateway
+   * then says so (`meta.isQueryParamUnsupported`). An adapter that can filter leaves it out.
+   */
+  textIgnored?: boolean;
+}
+
+/** Banking data (rows 2, 3, 5, 7, 8, 10, 11, the scheduled payments POST and transactions). */
 export interface BankingPort {
   /** Every banking account of the customer, in the core's order. */
   listAccounts(customerId: string, ctx: CallContext): Promise<BankingAccountRecord[]>;
@@ -172,6 +217,28 @@ export interface BankingPort {
   ): Promise<Map<string, InstalmentPlansResult>>;
   /** Every saved payee of the customer, in the core's order. */
   listPayees(customerId: string, ctx: CallContext): Promise<Payee[]>;
+  /**
+   * One page of the account's transactions, filtered and ordered as {@link BankingTransactionQuery}
+   * says. The account has been checked (the customer's, not refused). Optional: without it, the
+   * transaction endpoints answer 404 `resource not implemented`.
+   */
+  listTransactions?(
+    customerId: string,
+    accountId: string,
+    query: BankingTransactionQuery,
+    ctx: CallContext,
+  ): Promise<BankingTransactionPage>;
+  /**
+   * One transaction of the account with its extended data (`extendedData: {}` when the core
+   * holds none for it); null when the account has no transaction of that id. Optional, as
+   * `listTransactions`.
+   */
+  getTransaction?(
+    customerId: string,
+    accountId: string,
+    transactionId: string,
+    ctx: CallContext,
+  ): Promise<BankingTransactionDetail | null>;
 }
 
 /**
@@ -248,6 +315,15 @@ export interface EnergyPort {
     accountId: string,
     ctx: CallContext,
   ): Promise<EnergyConcession[]>;
+  /**
+   * The current balance of one account (checked: the customer's, not refused). Optional: without
+   * it, the balance endpoint answers 404 `resource not implemented`.
+   */
+  getAccountBalance?(
+    customerId: string,
+    accountId: string,
+    ctx: CallContext,
+  ): Promise<EnergyBalance>;
 }
 
 /** FDX account status: RESTRICTED accounts answer with an empty body. */
@@ -282,6 +358,12 @@ export interface FdxPage<T> {
   total?: number;
 }
 
+/** An FDX account descriptor with the refusal the gateway applies (never sent to the platform). */
+export type FdxAccountDescriptorRecord = FdxAccountDescriptor & {
+  /** See {@link ShareableAccountRecord.sharingRefusal}. */
+  sharingRefusal?: SharingRefusalReason;
+};
+
 /** A statement document as a stream, never buffered whole by the gateway. */
 export interface StatementDocument {
   contentType: string;
@@ -289,7 +371,11 @@ export interface StatementDocument {
   body: Readable;
 }
 
-/** FDX-style data (rows 14 to 16 and the statement download). */
+/**
+ * FDX-style data (rows 14 to 16, the statement download, and the account descriptors, details,
+ * contacts and payment networks). The optional methods answer 704 `Account type not supported`
+ * when an adapter leaves them out.
+ */
 export interface FdxPort {
   /** Null when the account is unknown or not the customer's. */
   getAccountInfo(
@@ -329,6 +415,43 @@ export interface FdxPort {
     page: FdxPageRequest,
     ctx: CallContext,
   ): Promise<FdxPage<FdxAssetTransferNetwork>>;
+  /**
+   * A descriptor of every account of the customer this core holds, in the core's order, with the
+   * same `status` and `sharingRefusal` as `getAccountInfo` gives. Optional.
+   */
+  listAccountDescriptors?(
+    customerId: string,
+    ctx: CallContext,
+  ): Promise<FdxAccountDescriptorRecord[]>;
+  /**
+   * The account with its balances and terms (its `status` as `getAccountInfo` gives it); null
+   * when the account is unknown or not the customer's. Asked only after `getAccountInfo` found
+   * the account supported and not RESTRICTED. Optional.
+   */
+  getAccountDetail?(
+    customerId: string,
+    accountId: string,
+    ctx: CallContext,
+  ): Promise<FdxAccount | null>;
+  /**
+   * The account's holders and how to reach them; null when the account is unknown or not the
+   * customer's. Personal data: never cached, never logged. Optional.
+   */
+  getAccountContact?(
+    customerId: string,
+    accountId: string,
+    ctx: CallContext,
+  ): Promise<FdxAccountContact | null>;
+  /**
+   * The payment networks of the account that FDX can name (none for an Australian account: see
+   * docs/adapters.md), in the core's order, one page after `page.after`. Optional.
+   */
+  listPaymentNetworks?(
+    customerId: string,
+    accountId: string,
+    page: FdxPageRequest,
+    ctx: CallContext,
+  ): Promise<FdxPage<FdxPaymentNetwork>>;
 }
 
 /** Product filters of the platform product list. */

@@ -9,14 +9,21 @@ export type ContractResource =
   | BankingAccountListItemV4
   | BankingAccountV3
   | BankingAccountV4
+  | BankingTransactionDetail
+  | BankingTransaction
   | CustomerDetail
   | CustomerIdentity
   | CustomerSearchResult
   | DirectDebit
   | EnergyAccount
+  | EnergyBalance
   | EnergyConcession
   | EnergyInvoice
+  | FdxAccountContact
+  | FdxAccountDescriptor
+  | FdxAccount
   | FdxAssetTransferNetwork
+  | FdxPaymentNetwork
   | FdxStatement
   | FdxTransaction
   | InstalmentPlan
@@ -123,9 +130,19 @@ export type BankingAccountV3 = BankingAccountFieldsV3;
  */
 export type BankingAccountV4 = BankingAccountFields;
 /**
+ * One banking transaction with its extended data: the fields of the transaction list, plus extendedData (empty when the core holds none for the transaction).
+ */
+export type BankingTransactionDetail = BankingTransactionFields & {
+  extendedData: TransactionExtendedData;
+};
+/**
  * RFC 3339 date-time.
  */
 export type DateTimeString = string;
+/**
+ * A transaction of a banking account as the /v1 transaction list returns it. Its effective time, by which lists are filtered and ordered, is postingDateTime, else executionDateTime: one of the two is always present.
+ */
+export type BankingTransaction = BankingTransactionFields;
 /**
  * An address with its purpose.
  */
@@ -139,6 +156,195 @@ export type PhysicalAddressWithPurpose = PhysicalAddressFields & {
  * A phone number in E.164 form, e.g. +61412345678.
  */
 export type E164PhoneNumber = string;
+/**
+ * What identifies an account, FDX v6 style: its category and type, display number, product, status and currency. The account category decides which account types apply.
+ */
+export type FdxAccountDescriptor = FdxAccountDescriptorFields;
+/**
+ * Open base of the descriptor; only referenced under unevaluatedProperties: false.
+ */
+export type FdxAccountDescriptorFields = {
+  /**
+   * Kind of account: a deposit, a loan, or a line of credit (cards and overdrafts).
+   */
+  accountCategory: 'DEPOSIT_ACCOUNT' | 'LOAN_ACCOUNT' | 'LOC_ACCOUNT';
+  /**
+   * Identifier of the account.
+   */
+  accountId: string;
+  /**
+   * Type of account, from the list of its category.
+   */
+  accountType: DepositAccountType | LoanAccountType | LineOfCreditAccountType;
+  /**
+   * Masked account number, as the holder displays it.
+   */
+  accountNumberDisplay?: string;
+  /**
+   * The holder's name of the product.
+   */
+  productName: string;
+  /**
+   * Name given by the customer.
+   */
+  nickname?: string;
+  status: FdxAccountStatusValue;
+  /**
+   * Currency of the account.
+   */
+  currency: {
+    currencyCode: CurrencyCode;
+  };
+} & (
+  | {
+      accountCategory: 'DEPOSIT_ACCOUNT';
+      accountType?: DepositAccountType;
+    }
+  | {
+      accountCategory: 'LOAN_ACCOUNT';
+      accountType?: LoanAccountType;
+    }
+  | {
+      accountCategory: 'LOC_ACCOUNT';
+      accountType?: LineOfCreditAccountType;
+    }
+);
+/**
+ * Type of a deposit account (CD: a term deposit).
+ */
+export type DepositAccountType =
+  'CHECKING' | 'SAVINGS' | 'CD' | 'ESCROW' | 'MONEYMARKET' | 'OTHERDEPOSIT';
+/**
+ * Type of a loan account.
+ */
+export type LoanAccountType =
+  | 'AUTOLOAN'
+  | 'HOMEEQUITYLOAN'
+  | 'INSTALLMENT'
+  | 'LOAN'
+  | 'MILITARYLOAN'
+  | 'MORTGAGE'
+  | 'PERSONALLOAN'
+  | 'SMBLOAN'
+  | 'STUDENTLOAN';
+/**
+ * Type of a line of credit.
+ */
+export type LineOfCreditAccountType = 'LINEOFCREDIT' | 'CHARGE' | 'CREDITCARD' | 'HOMELINEOFCREDIT';
+/**
+ * Status of the account.
+ */
+export type FdxAccountStatusValue =
+  | 'CLOSED'
+  | 'DELINQUENT'
+  | 'NEGATIVECURRENTBALANCE'
+  | 'OPEN'
+  | 'PAID'
+  | 'PENDINGCLOSE'
+  | 'PENDINGOPEN'
+  | 'RESTRICTED';
+/**
+ * An account with its details, FDX v6 style: the descriptor, and the balances and terms of its category. Amounts are JSON numbers in the account currency.
+ */
+export type FdxAccount = FdxDepositAccount | FdxLoanAccount | FdxLineOfCreditAccount;
+/**
+ * A deposit account with its balances.
+ */
+export type FdxDepositAccount = FdxAccountDescriptorFields & {
+  accountCategory?: 'DEPOSIT_ACCOUNT';
+  /**
+   * Balance including pending transactions.
+   */
+  currentBalance: number;
+  /**
+   * Balance available for use.
+   */
+  availableBalance: number;
+};
+/**
+ * A loan account with what the core holds of its terms (FDX asks for interestRate and interestRateType, which a core without lending rates cannot give).
+ */
+export type FdxLoanAccount = FdxAccountDescriptorFields & {
+  accountCategory?: 'LOAN_ACCOUNT';
+  /**
+   * Principal still owed.
+   */
+  principalBalance: number;
+  /**
+   * Principal lent.
+   */
+  originalPrincipal?: number;
+  /**
+   * When the loan was made.
+   */
+  originatingDate?: DateString;
+  /**
+   * Term of the loan, in months.
+   */
+  loanTerm?: number;
+  /**
+   * Amount of the next repayment.
+   */
+  nextPaymentAmount?: number;
+  /**
+   * Date of the next repayment.
+   */
+  nextPaymentDate?: DateString;
+  /**
+   * Amount of the last repayment.
+   */
+  lastPaymentAmount?: number;
+  /**
+   * Date of the last repayment.
+   */
+  lastPaymentDate?: DateString;
+  /**
+   * When the loan ends.
+   */
+  maturityDate?: DateString;
+  /**
+   * Interest rate, in percent a year.
+   */
+  interestRate?: number;
+  /**
+   * Whether the rate is fixed or variable.
+   */
+  interestRateType?: 'FIXED' | 'VARIABLE';
+};
+/**
+ * A line of credit (a credit card, an overdraft) with its balances and limits.
+ */
+export type FdxLineOfCreditAccount = FdxAccountDescriptorFields & {
+  accountCategory?: 'LOC_ACCOUNT';
+  /**
+   * Balance owed, including pending transactions.
+   */
+  currentBalance: number;
+  /**
+   * Credit limit.
+   */
+  creditLine?: number;
+  /**
+   * Credit still available.
+   */
+  availableCredit?: number;
+  /**
+   * Amount of the next payment due.
+   */
+  nextPaymentAmount?: number;
+  /**
+   * Date of the next payment due.
+   */
+  nextPaymentDate?: DateString;
+  /**
+   * Least amount due.
+   */
+  minimumPaymentAmount?: number;
+  /**
+   * Annual rate on purchases, in percent.
+   */
+  purchasesApr?: number;
+};
 /**
  * A transaction of a deposit or a loan account, FDX v6 style. The account category names the kind of account, and each kind has its own list of transaction types; check numbers and payees belong to deposit accounts only.
  */
@@ -1336,6 +1542,134 @@ export interface FeeDiscountRange {
   discountMaximum?: AmountString;
 }
 /**
+ * Open base of the transaction; only referenced under unevaluatedProperties: false.
+ */
+export interface BankingTransactionFields {
+  /**
+   * Identifier of the account.
+   */
+  accountId: string;
+  /**
+   * Persistent identifier of the transaction within its account.
+   */
+  transactionId: string;
+  /**
+   * Whether the transaction detail carries extended data.
+   */
+  isDetailAvailable: boolean;
+  /**
+   * Kind of transaction.
+   */
+  type:
+    | 'DIRECT_DEBIT'
+    | 'FEE'
+    | 'INTEREST_CHARGED'
+    | 'INTEREST_PAID'
+    | 'OTHER'
+    | 'PAYMENT'
+    | 'TRANSFER_INCOMING'
+    | 'TRANSFER_OUTGOING';
+  /**
+   * Whether the transaction is pending or posted.
+   */
+  status: 'PENDING' | 'POSTED';
+  /**
+   * Description the holder gave the transaction.
+   */
+  description: string;
+  /**
+   * When the transaction was posted; present on every posted transaction.
+   */
+  postingDateTime?: DateTimeString;
+  /**
+   * When the money became, or ceased to be, available to the account owner.
+   */
+  valueDateTime?: DateTimeString;
+  /**
+   * When the originating customer executed the transaction.
+   */
+  executionDateTime?: DateTimeString;
+  /**
+   * Signed amount: negative when money left the account.
+   */
+  amount: AmountString;
+  /**
+   * Currency of the amount; AUD when absent.
+   */
+  currency?: CurrencyCode;
+  /**
+   * Reference given by the originating institution; empty when none.
+   */
+  reference: string;
+  /**
+   * Merchant of an outgoing payment to a merchant.
+   */
+  merchantName?: string;
+  /**
+   * Merchant category code of that merchant.
+   */
+  merchantCategoryCode?: string;
+  /**
+   * BPAY biller code.
+   */
+  billerCode?: string;
+  /**
+   * BPAY biller name.
+   */
+  billerName?: string;
+  /**
+   * BPAY customer reference number, masked where it is sensitive.
+   */
+  crn?: string;
+  /**
+   * Six-digit APCA number of the initiating institution.
+   */
+  apcaNumber?: string;
+}
+/**
+ * Extended data of a transaction, as NPP payments carry it.
+ */
+export interface TransactionExtendedData {
+  /**
+   * Label of the originating payer, for an incoming payment.
+   */
+  payer?: string;
+  /**
+   * Label of the target account or PayID, for an outgoing payment.
+   */
+  payee?: string;
+  /**
+   * Which extension the record carries.
+   */
+  extensionUType?: 'nppPayload';
+  nppPayload?: NppPayload;
+}
+/**
+ * Data of a payment made through the New Payments Platform.
+ */
+export interface NppPayload {
+  /**
+   * Extended description of the payment.
+   */
+  extendedDescription?: string;
+  /**
+   * End-to-end id the payment was created with.
+   */
+  endToEndId?: string;
+  /**
+   * Purpose of the payment, in the NPP overlay's codes.
+   */
+  purposeCode?: string;
+  /**
+   * NPP service overlay.
+   */
+  service: 'X2P1' | 'IFTI' | 'BSCT' | 'CATSCT';
+  /**
+   * Two-digit version of the overlay, with a leading zero.
+   */
+  serviceVersion: string;
+}
+/**
  * The data object of the customer detail response.
  */
 export interface CustomerDetail {
@@ -2032,6 +2366,15 @@ export interface EnergyTariffPeriod {
   };
 }
 /**
+ * The balance of one energy account.
+ */
+export interface EnergyBalance {
+  /**
+   * Balance of the account: positive when the customer owes the retailer, negative when in credit.
+   */
+  balance: AmountString;
+}
+/**
  * A concession on an energy account.
  */
 export interface EnergyConcession {
@@ -2132,6 +2475,134 @@ export interface EnergyInvoice {
   paymentStatus: 'PAID' | 'PARTIALLY_PAID' | 'NOT_PAID';
 }
 /**
+ * Who holds an account and how to reach them, FDX v6 style. Each list is empty when the core holds nothing of its kind.
+ */
+export interface FdxAccountContact {
+  /**
+   * The account's holders: the customer first.
+   */
+  holders: FdxAccountHolder[];
+  /**
+   * Email addresses of the holders.
+   */
+  emails: string[];
+  /**
+   * Postal addresses of the holders.
+   */
+  addresses: FdxAddress[];
+  /**
+   * Telephone numbers of the holders.
+   */
+  telephones: FdxTelephoneNumber[];
+}
+/**
+ * One holder: a person by name, or a business.
+ */
+export interface FdxAccountHolder {
+  /**
+   * Whether the holder is a business or a person.
+   */
+  type?: 'BUSINESS' | 'CONSUMER';
+  name?: FdxCustomerName;
+  /**
+   * The business, for a business holder.
+   */
+  businessCustomer?: {
+    /**
+     * Name of the business.
+     */
+    name: string;
+  };
+  /**
+   * How the holder relates to the account.
+   */
+  relationship?:
+    | 'AUTHORIZED_USER'
+    | 'BUSINESS'
+    | 'POWER_OF_ATTORNEY'
+    | 'PRIMARY'
+    | 'PRIMARY_JOINT'
+    | 'SECONDARY'
+    | 'SECONDARY_JOINT'
+    | 'SOLE_OWNER'
+    | 'TRUSTEE';
+}
+/**
+ * A person's name.
+ */
+export interface FdxCustomerName {
+  /**
+   * Given name.
+   */
+  first: string;
+  /**
+   * Middle names, space separated.
+   */
+  middle?: string;
+  /**
+   * Family name.
+   */
+  last: string;
+  /**
+   * Suffix, e.g. Jr.
+   */
+  suffix?: string;
+  /**
+   * Title, e.g. Ms.
+   */
+  prefix?: string;
+}
+/**
+ * A postal address.
+ */
+export interface FdxAddress {
+  /**
+   * First line.
+   */
+  line1: string;
+  /**
+   * Second line.
+   */
+  line2?: string;
+  /**
+   * Third line.
+   */
+  line3?: string;
+  /**
+   * City or suburb.
+   */
+  city: string;
+  /**
+   * State or region.
+   */
+  region?: string;
+  /**
+   * Postcode.
+   */
+  postalCode?: string;
+  /**
+   * ISO 3166 two-letter country code.
+   */
+  country: string;
+}
+/**
+ * A telephone number, split into country code and number.
+ */
+export interface FdxTelephoneNumber {
+  /**
+   * Kind of line.
+   */
+  type: 'HOME' | 'BUSINESS' | 'CELL' | 'FAX';
+  /**
+   * Country calling code, digits only.
+   */
+  country?: string;
+  /**
+   * Number within the country, digits only.
+   */
+  number: string;
+}
+/**
  * Details needed to transfer assets from an account, FDX v6 style.
  */
 export interface FdxAssetTransferNetwork {
@@ -2159,6 +2630,31 @@ export interface FdxAssetTransferNetwork {
    * Whether the account has joint owners.
    */
   jointAccount?: boolean;
+}
+/**
+ * A payment network an account can send or receive money through, FDX v6 style, with the identifiers a payer needs on that network. FDX names North American networks only.
+ */
+export interface FdxPaymentNetwork {
+  /**
+   * Identifier of the bank in the network (e.g. a routing number).
+   */
+  bankId: string;
+  /**
+   * Identifier of the account in the network.
+   */
+  identifier: string;
+  /**
+   * The network.
+   */
+  type: 'CA_ACSS' | 'CA_LVTS' | 'US_ACH' | 'US_CHIPS' | 'US_FEDNOW' | 'US_FEDWIRE' | 'US_RTP';
+  /**
+   * Whether money can be received through it.
+   */
+  transferIn: boolean;
+  /**
+   * Whether money can be sent through it.
+   */
+  transferOut: boolean;
 }
 /**
  * An account statement, FDX v6 style.
