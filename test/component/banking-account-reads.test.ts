@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contractErrors } from '../helpers/contracts';
 import type { TestGateway, TestResponse } from '../helpers/gateway';
-import { referenceValidators, toCdsShape } from '../helpers/reference-schemas';
+import { referenceErrors } from '../helpers/reference-schemas';
 import { mappedGateway, passedThroughGateway, type SetupOptions } from '../helpers/upstream';
 
 type Rec = Record<string, unknown>;
@@ -48,7 +48,6 @@ const YEAR_AGO = '2025-11-27T09:30:00.000Z';
 const clock = () => Date.parse(NOW);
 const ACC = 'acc-b-1001-01';
 const base = (a = ACC, c = 'c-1001') => `/v1/banking/customer/${c}/accounts/${a}`;
-const cds = referenceValidators('cds/cds_banking_1.34.1.json', 'cds-banking');
 
 const EXTRAS = new Set([
   'subtitle',
@@ -116,9 +115,11 @@ describe.each([
   afterAll(() => stop());
 
   const routeOf = (op: string) => gw.gateway.routes.find((r) => r.operationId === op)!;
+  /** 200, valid against the route's contract and the CDS or FDX schema the platform names. */
   const expectValid = (op: string, res: TestResponse) => {
     expect(res.status).toBe(200);
     expect(contractErrors(routeOf(op).response, res.body)).toEqual([]);
+    expect(referenceErrors(op, res.body)).toEqual([]);
   };
 
   describe("an account's detail", () => {
@@ -132,9 +133,6 @@ describe.each([
         });
         expect(res.body).toEqual({ data: posted.body.data.accounts[0] });
         expect(res.body.data).toEqual(withoutExtras(accountOf('c-1001', accountId)));
-        // Rates are numbers in the interface, strings in CDS (docs/api.md): compared as CDS writes them.
-        const validate = cds('BankingAccountDetailV4');
-        expect([validate(toCdsShape(res.body.data)), validate.errors]).toEqual([true, null]);
       },
     );
 
@@ -211,16 +209,6 @@ describe.each([
         expectValid('listBankingTransactions', res);
         expect(res.body.data.transactions).toEqual(expected);
         expect(res.body.meta).toEqual({ totalRecords: expected.length, totalPages: 1 });
-        for (const t of res.body.data.transactions as Rec[]) {
-          const validate = cds('BankingTransaction');
-          expect([t.transactionId, validate(t), validate.errors]).toEqual([
-            t.transactionId,
-            true,
-            null,
-          ]);
-        }
-        const meta = cds('MetaPaginatedTransaction');
-        expect(meta(res.body.meta)).toBe(true);
       },
     );
 
@@ -302,8 +290,6 @@ describe.each([
         expect(res.body).toEqual({
           data: { ...listed(ACC, t), extendedData: t.extendedData ?? {} },
         });
-        const validate = cds('BankingTransactionDetailV2');
-        expect([validate(res.body.data), validate.errors]).toEqual([true, null]);
       },
     );
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contractErrors } from '../helpers/contracts';
 import type { TestGateway, TestResponse } from '../helpers/gateway';
-import { referenceValidators } from '../helpers/reference-schemas';
+import { referenceErrors } from '../helpers/reference-schemas';
 import { mappedGateway, passedThroughGateway } from '../helpers/upstream';
 
 type Rec = Record<string, unknown>;
@@ -28,7 +28,6 @@ const documented = (a: EnergyAccount): Rec =>
 const base = (a: string, c = 'c-1001') => `/v1/energy/customer/${c}/accounts/${a}`;
 const expectError = (res: TestResponse, status: number, error: string) =>
   expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });
-const cds = referenceValidators('cds/cds_energy_1.34.1.json', 'cds-energy');
 
 describe.each([
   ['served from the core', () => mappedGateway()],
@@ -42,9 +41,11 @@ describe.each([
   afterAll(() => stop());
 
   const routeOf = (op: string) => gw.gateway.routes.find((r) => r.operationId === op)!;
+  /** 200, valid against the route's contract and the CDS or FDX schema the platform names. */
   const expectValid = (op: string, res: TestResponse) => {
     expect(res.status).toBe(200);
     expect(contractErrors(routeOf(op).response, res.body)).toEqual([]);
+    expect(referenceErrors(op, res.body)).toEqual([]);
   };
 
   it.each(energyOf('c-1001').map((a) => a.accountId))(
@@ -66,16 +67,11 @@ describe.each([
     energyOf('c-1001')
       .filter((a) => a.balance !== undefined)
       .map((a) => [a.accountId, a.balance]),
-  )(
-    'when the balance of %s is asked, then it is %s, a valid CDS energy balance',
-    async (accountId, balance) => {
-      const res = await gw.get(`${base(accountId)}/balance`);
-      expectValid('getEnergyAccountBalance', res);
-      expect(res.body).toEqual({ data: { balance } });
-      const validate = cds('EnergyBalanceResponse_data');
-      expect([validate(res.body.data), validate.errors]).toEqual([true, null]);
-    },
-  );
+  )('when the balance of %s is asked, then it is %s', async (accountId, balance) => {
+    const res = await gw.get(`${base(accountId)}/balance`);
+    expectValid('getEnergyAccountBalance', res);
+    expect(res.body).toEqual({ data: { balance } });
+  });
 
   it('when an account whose core holds no balance is asked, then it is 404 resource not implemented', async () => {
     const none = energyOf('c-1001').find((a) => a.balance === undefined)!;

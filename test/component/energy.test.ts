@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contractErrors } from '../helpers/contracts';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
-import { referenceValidators } from '../helpers/reference-schemas';
+import { referenceValidators, toCdsEnergyShape } from '../helpers/reference-schemas';
 import { mappedGateway, passedThroughGateway, type SetupOptions } from '../helpers/upstream';
 
 type Rec = Record<string, unknown>;
@@ -405,24 +405,6 @@ describe('invoices at the 24-month edge of the default window', () => {
 // Comparison with CDS energy 1.34.1 where the interface does not differ from it.
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The interface's documented differences from CDS, undone: servicePointIds are integers in the
- * interface (strings in CDS), greenPercentage and rates are numbers (RateString in CDS).
- */
-function toCdsShape(value: unknown, key = ''): unknown {
-  if (Array.isArray(value))
-    return value.map((v) => (key === 'servicePointIds' ? String(v) : toCdsShape(v)));
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [
-      k,
-      ['rate', 'greenPercentage'].includes(k) && typeof v === 'number'
-        ? String(v)
-        : toCdsShape(v, k),
-    ]),
-  );
-}
-
 describe('comparison with CDS energy 1.34.1', () => {
   let gw: TestGateway;
   const cds = referenceValidators('cds/cds_energy_1.34.1.json', 'cds-energy');
@@ -463,7 +445,7 @@ describe('comparison with CDS energy 1.34.1', () => {
     const res = await gw.post(ACCOUNTS, { data: { accountIds: ALL_1001 } });
     const validate = cds('EnergyAccountDetailV4');
     for (const a of res.body.data.accounts) {
-      validate(toCdsShape(a));
+      validate(toCdsEnergyShape(a));
       // The interface's tariff period has no endDate (CDS requires one): the only difference left.
       const left = (validate.errors ?? []).filter(
         (e) =>
@@ -475,8 +457,8 @@ describe('comparison with CDS energy 1.34.1', () => {
       );
       expect(left).toEqual([]);
     }
-    expect(validate(toCdsShape({ ...res.body.data.accounts[0], openStatus: 'DORMANT' }))).toBe(
-      false,
-    );
+    expect(
+      validate(toCdsEnergyShape({ ...res.body.data.accounts[0], openStatus: 'DORMANT' })),
+    ).toBe(false);
   });
 });

@@ -2,7 +2,8 @@
  * The real gateway on the Fineract adapter against the Fineract simulator: one banking account,
  * its transactions (window, amounts, text, paging links, bad values) and one transaction, one
  * account's instalment plans, and the FDX accounts, account detail, contact and payment networks.
- * Every answer is validated against its route's contract; expected values are computed here from
+ * Every answer is validated against its route's contract and the CDS or FDX schema the
+ * platform's holder reference names (docs/api.md, its differences aside); expected values are computed here from
  * the simulator's data set with small code of their own, never with the adapter's mappers.
  */
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import {
   type FineractSimulator,
 } from '../../simulator/simulator';
 import { contractErrors } from '../../../../test/helpers/contracts';
+import { referenceErrors } from '../../../../test/helpers/reference-schemas';
 import { fineractSimEnv } from '../../../../test/helpers/simulator-env';
 import {
   startGateway,
@@ -98,12 +100,14 @@ describe('the gateway on the Fineract adapter: accounts, transactions and FDX ac
 
   const get = (target: string) => gw.get(target, { headers: { 'x-request-id': REQUEST_ID } });
   const routeOf = (op: string) => gw.gateway.routes.find((r) => r.operationId === op)!;
+  /** 200, valid against the route's contract and the CDS or FDX schema the platform names. */
   const expectValid = (op: string, res: TestResponse) => {
     expect({ op, status: res.status }).toEqual({ op, status: 200 });
     expect({ op, errors: contractErrors(routeOf(op).response, res.body) }).toEqual({
       op,
       errors: [],
     });
+    expect({ op, reference: referenceErrors(op, res.body) }).toEqual({ op, reference: [] });
   };
   const expectError = (res: TestResponse, status: number, error: string) =>
     expect({ status: res.status, body: res.body }).toEqual({ status, body: { error } });

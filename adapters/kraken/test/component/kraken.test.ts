@@ -10,6 +10,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { contractErrors } from '../../../../test/helpers/contracts';
+import { referenceErrors } from '../../../../test/helpers/reference-schemas';
 import { type Env, krakenSimEnv } from '../../../../test/helpers/simulator-env';
 import {
   startGateway,
@@ -61,6 +62,7 @@ describe('the gateway on the Kraken adapter', () => {
       op,
       errors: [],
     });
+    expect({ op, reference: referenceErrors(op, res.body) }).toEqual({ op, reference: [] });
   };
   const user = (customerId: string) =>
     sim.data.users.find((u) => u.id === sim.data.customers[customerId])!;
