@@ -92,6 +92,7 @@ export async function startServers(harness: Harness): Promise<Servers> {
     LOG_LEVEL: 'warn',
     PLATFORM_SIGNING_KEY_FILE: harness.platformKeyFile,
     PLATFORM_CLIENTS_FILE: path.join(harness.tmp, 'platform-clients.json'),
+    PLATFORM_CLIENT_HASH_KEY: 'bench-'.repeat(8),
     NODE_ENV: 'production',
     ...extra,
   });

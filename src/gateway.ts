@@ -121,8 +121,8 @@ function cacheStore(
   cacheRedis: RedisClient | undefined,
   logger: Logger,
 ): CacheStore {
-  const { cacheEncryptionKey, cacheEncryption, cacheMaxEntries } = config.resilience;
-  if (!cacheRedis) return memoryCacheStore(cacheMaxEntries);
+  const { cacheEncryptionKey, cacheEncryption, cacheMaxEntries, cacheMaxMb } = config.resilience;
+  if (!cacheRedis) return memoryCacheStore(cacheMaxEntries, cacheMaxMb * 1024 * 1024);
   // The configuration refuses a Redis cache without a key unless the operator opted out: say so.
   if (!cacheEncryptionKey && cacheEncryption === 'off') {
     logger.warn('CACHE_ENCRYPTION=off: cached customer data is stored in Redis in clear');
@@ -521,7 +521,7 @@ export async function createGateway(
     trustProxy: config.trustProxy,
     passThrough: passThrough.byFamily,
     refusals,
-    adminReports: levels.reports,
+    adminReports: { reports: levels.reports, publicBaseUrl: config.publicBaseUrl },
     onAnswered: levels.onAnswered,
     customerPresentByDefault: config.serviceLevels.customerPresentByDefault,
   });

@@ -10,6 +10,7 @@
  */
 import type { Logger } from 'pino';
 import { type CoreInstance, createCoreInstances, resolveInstanceModules } from './adapters';
+import { clientHashKeyProblem } from './auth/platform-secret-hash';
 import { loadPlatformSigningKey } from './auth/platform-tokens';
 import { type Config, ConfigError, readConfiguration } from './config/config';
 import { isDemoOnly } from './config/core-layout';
@@ -36,13 +37,25 @@ async function problemsOf(fn: () => unknown): Promise<string[]> {
   }
 }
 
-/** The platform endpoints' needs: a signing key (generated only in demo mode) and a client store. */
+/**
+ * The platform endpoints' needs: a signing key (generated only in demo mode), a client store and
+ * the key of client secrets' hashes (a development one only in demo mode).
+ */
 async function platformProblems(config: Config): Promise<string[]> {
   const generated =
     config.platformSigningKeyFile === undefined && (isDemoOnly(config.cores) || config.devKeys);
   const problems = generated ? [] : await problemsOf(() => loadPlatformSigningKey(config));
   const store = clientStoreProblem(config, redisTargetOf(config) !== undefined);
-  return store ? [...problems, store] : problems;
+  const hashKey = clientHashKeyProblem(config);
+  return [...problems, ...[store, hashKey].filter((p): p is string => p !== undefined)];
+}
+
+/**
+ * The ids the configured core instances have once served: their modules are loaded (a path or a
+ * package names itself), none is created or connected to. @throws ConfigError
+ */
+export function configuredCoreIds(config: Config): string[] {
+  return resolveInstanceModules(config.cores).map((instance) => instance.id);
 }
 
 /**

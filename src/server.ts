@@ -1,11 +1,12 @@
 /**
  * Listening, the HTTP server's limits, and graceful shutdown.
  *
- * Shutdown, in order: readiness turns false and every answer from then on says
- * `Connection: close`; after `shutdownDelayMs` (load balancers have seen the failing probe and send
- * no new requests) the listening socket closes; busy connections close after their answer, idle
- * keep-alive connections when their keep-alive timeout ends; connections still open after
- * `shutdownTimeoutMs` are cut; then the gateway releases its adapter, Redis and timers.
+ * Shutdown, in order: readiness turns false; for `shutdownDelayMs` the gateway keeps serving as
+ * before (load balancers see the failing probe and send no new requests); then the listening
+ * socket closes, and only from then on does every answer say `Connection: close`; busy
+ * connections close after their answer, idle keep-alive connections when their keep-alive
+ * timeout ends; connections still open after `shutdownTimeoutMs` are cut; then the gateway
+ * releases its adapter, Redis and timers (docs/decisions/0067-connection-close-once-the-listener-is-closed.md).
  */
 import type http from 'node:http';
 import type { Server } from 'node:http';
@@ -65,20 +66,43 @@ function stopAccepting(server: Server): Promise<void> {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Resolves `'timeout'` in `ms` (the process does not wait for it). */
+const deadlineIn = (ms: number) =>
+  new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
+
+/** Whether `closed` settled before `deadline`. */
+async function drainedBefore(closed: Promise<void>, deadline: Promise<'timeout'>) {
+  return (await Promise.race([closed.then(() => 'closed' as const), deadline])) === 'closed';
+}
+
+/**
+ * Closes the admin listener once the API port has drained: it stops accepting and closes its
+ * idle connections (`http.Server#close`), a scrape or probe under way is answered, and what is
+ * still open at the shutdown deadline is cut.
+ */
+async function closeMetrics(metricsServer: Server, deadline: Promise<'timeout'>): Promise<void> {
+  const closed = new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+  if (!(await drainedBefore(closed, deadline))) {
+    metricsServer.closeAllConnections();
+    await closed;
+  }
+}
+
 export async function listen(gateway: Gateway, port: number, host: string): Promise<RunningServer> {
   const { config, logger } = gateway;
   let draining = false;
-  const server = createHttpServer(gateway.app, serverOptions(config.http), (_req, res) => {
+  const closing: http.RequestListener = (_req, res) => {
     // A client must not send another request on a connection that is about to close.
     if (draining) res.setHeader('Connection', 'close');
-  });
+  };
+  const server = createHttpServer(gateway.app, serverOptions(config.http), closing);
   server.maxConnections = config.http.maxConnections;
   const boundPort = await startListening(server, port, host);
 
   let metricsServer: Server | undefined;
   let metricsPort: number | undefined;
   if (config.metricsPort !== undefined && gateway.adminApp) {
-    metricsServer = createHttpServer(gateway.adminApp, serverOptions(config.http));
+    metricsServer = createHttpServer(gateway.adminApp, serverOptions(config.http), closing);
     metricsPort = await startListening(metricsServer, config.metricsPort, host);
   }
 
@@ -86,21 +110,20 @@ export async function listen(gateway: Gateway, port: number, host: string): Prom
   const shutdown = (options: { delayMs?: number } = {}) =>
     (shutting ??= (async () => {
       gateway.beginShutdown();
-      draining = true;
       await sleep(options.delayMs ?? config.shutdownDelayMs);
+      // Connection: close only once the listener is closed. Said earlier, it sends every
+      // keep-alive client to reconnect after each answer, and a reconnection still in the
+      // kernel's accept queue when the listener closes is reset; from here on, the clients'
+      // reconnections are refused instead, cleanly (nothing was sent).
       const closed = stopAccepting(server);
-      const deadline = new Promise<'timeout'>((resolve) =>
-        setTimeout(() => resolve('timeout'), config.shutdownTimeoutMs).unref(),
-      );
-      if ((await Promise.race([closed.then(() => 'closed' as const), deadline])) === 'timeout') {
+      draining = true;
+      const deadline = deadlineIn(config.shutdownTimeoutMs);
+      if (!(await drainedBefore(closed, deadline))) {
         logger.warn('shutdown timeout: closing the connections still open');
         server.closeAllConnections();
         await closed;
       }
-      if (metricsServer) {
-        metricsServer.closeAllConnections();
-        await new Promise<void>((resolve) => metricsServer!.close(() => resolve()));
-      }
+      if (metricsServer) await closeMetrics(metricsServer, deadline);
       await gateway.close();
     })());
 

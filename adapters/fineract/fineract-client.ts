@@ -106,12 +106,25 @@ export class FineractClient {
     return this.request<T>(operation, path, {}, ctx, { emptyResultIsNull: true });
   }
 
+  /**
+   * `GET` of a list whose numbers are ids and counts only (the email index's pages of clients):
+   * parsed with `JSON.parse`, about ten times faster than the exact parser on a page of clients
+   * (the event loop is held for each page); never for a record with amounts.
+   */
+  getPlain<T>(operation: string, path: string, query: Query, ctx: CallContext): Promise<T | null> {
+    return this.request<T>(operation, path, query, ctx, { plain: true });
+  }
+
   private async request<T>(
     operation: string,
     path: string,
     query: Query,
     ctx: CallContext,
-    options: { credentials?: Credentials | undefined; emptyResultIsNull?: boolean },
+    options: {
+      credentials?: Credentials | undefined;
+      emptyResultIsNull?: boolean;
+      plain?: boolean;
+    },
   ): Promise<T | null> {
     const { credentials } = options;
     const search = new URLSearchParams();
@@ -149,7 +162,7 @@ export class FineractClient {
         throw this.rejection(operation, status, undefined, credentials);
       }
       try {
-        return parseFineractJson(text) as T;
+        return (options.plain ? JSON.parse(text) : parseFineractJson(text)) as T;
       } catch (err) {
         throw new Error(`Fineract ${operation}: the body is not JSON`, { cause: err });
       }

@@ -165,6 +165,25 @@ export const fineractConfigSchema = Type.Object(
       description:
         'Page size the adapter asks Fineract for when it walks pages (FINERACT_PAGE_SIZE).',
     }),
+    emailIndexMaxClients: Type.Integer({
+      minimum: 1,
+      maximum: 50_000_000,
+      default: 1_000_000,
+      description:
+        "Clients Fineract's client list may hold for the customer search's email index (16 bytes a client with an address; 16 MB at the default); a longer list is not read and every search answers 503, with an error log naming this setting (FINERACT_EMAIL_INDEX_MAX_CLIENTS).",
+    }),
+    emailIndexRefreshSeconds: Type.Integer({
+      minimum: 60,
+      maximum: 86_400,
+      default: 900,
+      description:
+        'Seconds between two reads of the whole client list for the email index, in the background; an address changed on an existing client is found after at most this long (new clients at once) (FINERACT_EMAIL_INDEX_REFRESH_SECONDS).',
+    }),
+    emailIndexAtStart: Type.Boolean({
+      default: false,
+      description:
+        'Read the client list for the email index when the gateway starts, not at the first customer search: for a holder whose list takes longer to read than CORE_TIMEOUT_MS (FINERACT_EMAIL_INDEX_AT_START).',
+    }),
     rejectUnauthorized: Type.Boolean({
       default: true,
       description:

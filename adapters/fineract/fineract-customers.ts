@@ -6,16 +6,18 @@
  * - A client's own address is its `emailAddress` (one per client). No Fineract search matches it:
  *   `GET /v1/clients` filters by external id, names, office, status and legal form;
  *   `GET /v1/search` and `POST /v2/clients/search` match account numbers, names, external ids,
- *   mobile numbers and identifier document keys. So the adapter walks the client list
- *   (`GET /v1/clients?offset&limit&orderBy=id&sortOrder=ASC`, FINERACT_PAGE_SIZE a page), whose
- *   items carry `emailAddress`, and compares each address case-insensitively.
+ *   mobile numbers and identifier document keys; data table queries read data tables only. So the
+ *   adapter keeps an index of the client list (fineract-email-index.ts): a search reads the newest
+ *   page of the list for new clients, then each client the index names, and compares its current
+ *   address case-insensitively. Its cost does not grow with the number of clients.
  * - Fineract has no contact persons: family members carry no email, and entity relationships
  *   link products to offices. A holder records who may act for a client in a multi-row data
  *   table on `m_client` (FINERACT_CONTACTS_DATATABLE, columns `email` and `mobile_no`), which
  *   `GET /v1/datatables/{table}/query?columnFilter=email&valueFilter=&resultColumns=client_id,mobile_no`
  *   answers exactly; each client found there is then read for its name.
- * Clients map to customer ids by FINERACT_CUSTOMER_IDS; a client that maps to none is left out.
- * Neither the address nor any name or number is logged.
+ * Clients map to customer ids by FINERACT_CUSTOMER_IDS; a client that maps to none is left out,
+ * and so is one whose identity could not be given (no lifecycle date): the consent flow never
+ * offers a customer it cannot identify. Neither the address nor any name or number is logged.
  */
 import {
   CoreUnavailableError,
@@ -25,20 +27,18 @@ import {
   type CustomerIdentity,
   type CustomerSearchResult,
 } from '@data-holder-gateway/adapter-sdk';
+import { normalisedAddress as normalised } from './email-index';
 import type { FineractAccounts } from './fineract-accounts';
-import { MAX_PAGES } from './fineract-accounts';
+import type { FineractEmailIndex } from './fineract-email-index';
 import {
+  hasIdentityDate,
   toCustomerIdentity,
   toCustomerSearchResult,
   type FineractClient,
-  type FineractClientPage,
   type FineractContactRow,
 } from './mappers';
 
 const CLIENT_ID = /^[1-9][0-9]{0,17}$/;
-
-/** An address as the search compares it. */
-const normalised = (email: string | undefined) => email?.trim().toLowerCase() ?? '';
 
 /** A client one search found, and the mobile number of the person the address belongs to. */
 interface Found {
@@ -50,6 +50,7 @@ export class FineractCustomers {
   constructor(
     private readonly fineract: FineractAccounts,
     private readonly log: AdapterContext['log'],
+    private readonly emailIndex: FineractEmailIndex,
   ) {}
 
   /** Every customer the address belongs to: own clients first, then those it is a contact of. */
@@ -63,6 +64,13 @@ export class FineractCustomers {
     const countryCode = this.fineract.config.phoneCountryCode;
     const results = new Map<string, CustomerSearchResult>();
     for (const { client, mobileNo } of [...own, ...contacts]) {
+      if (!hasIdentityDate(client)) {
+        this.log.warn(
+          { operation: 'customer.search' },
+          'a client without lifecycle dates left out',
+        );
+        continue;
+      }
       for (const customerId of this.customerIdsOf(client)) {
         if (!results.has(customerId)) {
           results.set(
@@ -79,6 +87,7 @@ export class FineractCustomers {
    * The identity of a customer: the client's own contact details or, for a client without an
    * email address of its own (a business, typically), those of its first authorised contact.
    * @throws CustomerNotFoundError when Fineract has no such client
+   * @throws CustomerNotIdentifiableError (422) when the client has neither, or no lifecycle date
    */
   async identity(customerId: string, ctx: CallContext): Promise<CustomerIdentity> {
     const { clientId } = await this.fineract.clientIdOf(customerId, ctx);
@@ -88,6 +97,12 @@ export class FineractCustomers {
       return toCustomerIdentity(customerId, client, countryCode);
     }
     const contact = await this.primaryContact(clientId, ctx);
+    if (!contact) {
+      this.log.warn(
+        { operation: 'customer.identity' },
+        'a client has no email address and no authorised contact with one: no identity (422)',
+      );
+    }
     const reachable = contact
       ? { ...client, emailAddress: contact.email, mobileNo: client.mobileNo ?? contact.mobile_no }
       : client;
@@ -152,29 +167,21 @@ export class FineractCustomers {
     }
   }
 
-  /** The clients whose own `emailAddress` is the address, walking the whole client list. */
+  /**
+   * The clients whose own `emailAddress` is the address: those the index names, each read and its
+   * current address compared (an index entry is a candidate, never an answer).
+   */
   private async clientsWithEmail(address: string, ctx: CallContext): Promise<Found[]> {
-    const found: Found[] = [];
-    const limit = this.fineract.config.pageSize;
-    let offset = 0;
-    for (let pages = 0; pages < MAX_PAGES; pages += 1) {
-      const page = await this.fineract.http.get<FineractClientPage>(
-        'clients.list',
-        '/v1/clients',
-        { offset, limit, orderBy: 'id', sortOrder: 'ASC' },
-        ctx,
-      );
-      if (!page) throw new Error('Fineract clients.list answered 404');
-      const items = page.pageItems ?? [];
-      for (const client of items) {
-        if (normalised(client.emailAddress) === address) {
-          found.push({ client, mobileNo: client.mobileNo });
-        }
-      }
-      offset += items.length;
-      if (items.length === 0 || offset >= (page.totalFilteredRecords ?? 0)) return found;
-    }
-    throw new Error('Fineract clients.list: more pages than the adapter walks');
+    const ids = await this.emailIndex.candidates(address, ctx);
+    const clients = await mapLimit(ids, this.fineract.parallel, (clientId) =>
+      this.fineract.http.get<FineractClient>('clients.get', `/v1/clients/${clientId}`, {}, ctx),
+    );
+    // A client deleted since the index read it (404) names nobody.
+    return clients.flatMap((client) =>
+      client && normalised(client.emailAddress) === address
+        ? [{ client, mobileNo: client.mobileNo }]
+        : [],
+    );
   }
 
   /** The clients the address is an authorised contact of, by the contacts data table. */

@@ -21,9 +21,10 @@
  * - `GET /v1/standinginstructions?clientId&offset&limit`: scheduled payments;
  * - `GET /v1/self/beneficiaries/tpt` as the customer's self-service user: payees, served by
  *   Fineract's self-service plugin (not by its core); see fineract-payees.ts;
- * - `GET /v1/clients?offset&limit&orderBy=id&sortOrder=ASC` and
- *   `GET /v1/datatables/{table}/query?columnFilter=email&valueFilter&resultColumns`: the customer
- *   search by email, and `GET /v1/clients/{id}` the customer identity; see fineract-customers.ts.
+ * - `GET /v1/clients?offset&limit&orderBy=id&sortOrder=ASC|DESC`: the email index of the customer
+ *   search (fineract-email-index.ts), then `GET /v1/clients/{id}` of the clients it names, and
+ *   `GET /v1/datatables/{table}/query?columnFilter=email&valueFilter&resultColumns`; and
+ *   `GET /v1/clients/{id}` the customer identity; see fineract-customers.ts.
  *
  * Decisions a reader may question:
  * - Customers map to clients by client id (default), external id (looked up once per customer and
@@ -62,7 +63,8 @@
  * The parts: fineract-accounts.ts (clients, accounts and details), fineract-banking.ts and
  * fineract-fdx.ts (those ports), fineract-transactions.ts (banking transactions),
  * fineract-fdx-accounts.ts (FDX accounts), fineract-payees.ts (payees and their source),
- * fineract-customers.ts (customer search by email and identity), fineract-client.ts
+ * fineract-customers.ts (customer search by email and identity), fineract-email-index.ts and
+ * email-index.ts (the search's index of the client list), fineract-client.ts
  * (HTTP), fineract-config.ts (settings).
  */
 import type {
@@ -75,6 +77,7 @@ import { FineractAccounts } from './fineract-accounts';
 import { FineractBanking } from './fineract-banking';
 import { FineractClient as FineractHttp } from './fineract-client';
 import { FineractCustomers } from './fineract-customers';
+import { FineractEmailIndex } from './fineract-email-index';
 import { withDefaults, type FineractSettings } from './fineract-config';
 import { fineractFdxPort, type FineractFdxPort } from './fineract-fdx';
 import { FineractPayees } from './fineract-payees';
@@ -99,7 +102,12 @@ export function createFineractAdapter(
   const http = new FineractHttp(config, log);
   const fineract = new FineractAccounts(config, http, log);
   const payees = new FineractPayees(fineract, log);
-  const customers = new FineractCustomers(fineract, log);
+  const emailIndex = new FineractEmailIndex(fineract, log, {
+    maxClients: config.emailIndexMaxClients,
+    refreshSeconds: config.emailIndexRefreshSeconds,
+  });
+  if (config.emailIndexAtStart) emailIndex.warm();
+  const customers = new FineractCustomers(fineract, log, emailIndex);
   return {
     id: 'fineract',
     authorisation: {
@@ -132,6 +140,9 @@ export function createFineractAdapter(
     fdx: fineractFdxPort(fineract),
     isReady: () => http.ready,
     readinessDetails: () => payees.details(),
-    close: () => http.close(),
+    close: () => {
+      emailIndex.close();
+      return http.close();
+    },
   };
 }

@@ -26,7 +26,7 @@ import {
 import { GatewayError, UnauthorizedError } from '../errors';
 import { traceDecision } from '../observability/tracing';
 import { type Admission, handled } from './admission';
-import { takesShortWay, verifyShortWay } from './holder-jwt';
+import { canonicalBase64url, takesShortWay, verifyShortWay } from './holder-jwt';
 import type { KeySet } from './key-set';
 import { couldPredateMemory, type ReplayStore } from './replay-store';
 
@@ -177,6 +177,11 @@ async function verifiedClaims(
     if (verdict && 'reason' in verdict) throw authError(verdict.reason, options.failureStatus);
     if (verdict) return verdict.payload;
   }
+  // jose 5 decodes leniently: only a canonical payload and signature reach it (holder-jwt.ts).
+  const [, payloadPart, signaturePart] = token.split('.') as [string, string, string];
+  if (!canonicalBase64url(payloadPart) || !canonicalBase64url(signaturePart)) {
+    throw authError('malformed_token', options.failureStatus);
+  }
   const { payload } = await jwtVerify(token, options.keySet.getKey, {
     algorithms: [...options.algorithms],
     issuer: rules.issuer,
@@ -240,6 +245,8 @@ function protectedHeaders(): (token: string) => ProtectedHeader {
     const text = token.slice(0, token.indexOf('.'));
     let header = kept.get(text);
     if (header === undefined) {
+      // Only a canonical header is read (holder-jwt.ts): jose 5 would decode any of its spellings.
+      if (!canonicalBase64url(text)) throw new TypeError('header not canonical base64url');
       header = Object.freeze(decodeProtectedHeader(token));
       if (kept.size >= KEPT_HEADERS) kept.clear();
       kept.set(text, header);

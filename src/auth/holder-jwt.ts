@@ -69,6 +69,18 @@ export function takesShortWay(header: JWTHeaderParameters): boolean {
 const utf8 = new TextDecoder();
 
 /**
+ * The bytes of a token part in its one canonical base64url form (RFC 7515 section 2: the URL-safe
+ * alphabet, no padding, the unused bits of the last character zero), else undefined. Node's
+ * decoder (and jose 5's, which is Node's) skips characters outside the alphabet and ignores a
+ * dangling last character and set trailing bits, so several texts would carry one signature or
+ * one claims set; jose 6 refuses part of them. A canonical text is the one its bytes encode to.
+ */
+export function canonicalBase64url(text: string): Buffer | undefined {
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : undefined;
+}
+
+/**
  * `crypto.verify` with a callback: the check runs on libuv's thread pool, as jose runs it, so the
  * event loop serves other requests meanwhile (checked synchronously, the cache-miss and 1000 req/s
  * benchmarks answered slower: docs/benchmarks.md).
@@ -80,11 +92,16 @@ const verifyInPool = promisify(crypto.verify) as (
   signature: Buffer,
 ) => Promise<boolean>;
 
-/** The claims set as jose reads it: UTF-8 (a BOM dropped), JSON, a plain object; else undefined. */
+/**
+ * The claims set as jose reads it: canonical base64url, UTF-8 (a BOM dropped), JSON, a plain
+ * object; else undefined.
+ */
 function claimsOf(encoded: string): JWTPayload | undefined {
+  const bytes = canonicalBase64url(encoded);
+  if (bytes === undefined) return undefined;
   let payload: unknown;
   try {
-    payload = JSON.parse(utf8.decode(Buffer.from(encoded, 'base64url')));
+    payload = JSON.parse(utf8.decode(bytes));
   } catch {
     return undefined;
   }
@@ -141,6 +158,10 @@ export async function verifyShortWay(
     signature: signaturePart,
   });
   if (!(key instanceof KeyObject) || curveOf(key) !== curve) return undefined;
+  // Decoded after the key look-up, where jose decodes it: a signature that does not decode is
+  // a malformed token, as jose says.
+  const signature = canonicalBase64url(signaturePart);
+  if (signature === undefined) return { reason: 'malformed_token' };
   const signed = Buffer.from(token.slice(0, protectedPart.length + 1 + payloadPart.length));
   let valid: boolean;
   try {
@@ -148,7 +169,7 @@ export async function verifyShortWay(
     // handed an options object, Node 24 tells it from a key by catching two TypeErrors, stack
     // traces and all (docs/decisions/0057-token-check-gives-node-a-key-object.md). A signature
     // of the wrong length throws here, as OpenSSL would refuse it: an invalid signature.
-    const der = joseToDer(Buffer.from(signaturePart, 'base64url'), header.alg as EcdsaAlgorithm);
+    const der = joseToDer(signature, header.alg as EcdsaAlgorithm);
     valid = await verifyInPool(digest, signed, key, der);
   } catch {
     valid = false;

@@ -1,19 +1,23 @@
 /**
  * The platform client registry (docs/api.md, Platform endpoints): clients of the platform endpoints, each
- * with an id, the scrypt hash of its secret (never the secret), its scopes and a revoked flag.
+ * with an id, the keyed hash of its secret (never the secret; platform-secret-hash.ts), its scopes
+ * and a revoked flag.
  *
  * Two stores behind one interface: a JSON file (`PLATFORM_CLIENTS_FILE`, written atomically with
  * mode 0600) and a Redis hash (when `REDIS_URL` is set, so every gateway instance sees the same
- * clients). The gateway reads the registry on every platform request, so a client revoked by
- * `npm run clients -- revoke` (another process) is refused at once.
+ * clients; the file is then its copy, platform-client-copy.ts). The gateway reads the registry on
+ * every platform request, so a client revoked by `npm run clients -- revoke` (another process) is
+ * refused at once.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import writeFileAtomic from 'write-file-atomic';
-import { promisify } from 'node:util';
+import { describeError, StackGate } from '../observability/error-log';
 import type { RedisClient } from '../resilience/redis';
 import type { RedisKeys } from '../resilience/redis-keys';
+import { HMAC_TAG, SecretHasher } from './platform-secret-hash';
 
 /** Lists and views products. */
 export const SCOPE_PRODUCTS_READ = 'api:provider.products.read';
@@ -30,7 +34,10 @@ export const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
 export interface PlatformClient {
   id: string;
   scopes: PlatformScope[];
-  /** `scrypt$<N>$<r>$<p>$<salt base64url>$<key base64url>`; never the secret itself. */
+  /**
+   * `hmac-sha256$<key id>$<digest>` (or, until its next success, an earlier version's
+   * `scrypt$<N>$<r>$<p>$<salt>$<key>`); never the secret itself.
+   */
   secretHash: string;
   revoked: boolean;
   /** ISO 8601 date-times. */
@@ -39,64 +46,9 @@ export interface PlatformClient {
   revokedAt?: string;
 }
 
-/** scrypt cost of new hashes: N = 2^14, r = 8, p = 1 (16 MiB, tens of ms), 32-byte key. */
-export const SCRYPT_PARAMS = { N: 2 ** 14, r: 8, p: 1, keyLength: 32 } as const;
-
-const scrypt = promisify(crypto.scrypt) as (
-  password: crypto.BinaryLike,
-  salt: crypto.BinaryLike,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
-
-function scryptOptions(N: number, r: number, p: number): crypto.ScryptOptions {
-  return { N, r, p, maxmem: 256 * N * r + 1024 * 1024 };
-}
-
-/** Hashes a secret with scrypt and a fresh random 16-byte salt. */
-export async function hashSecret(secret: string): Promise<string> {
-  const { N, r, p, keyLength } = SCRYPT_PARAMS;
-  const salt = crypto.randomBytes(16);
-  const key = await scrypt(secret, salt, keyLength, scryptOptions(N, r, p));
-  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
-}
-
-/**
- * Whether `secret` matches `encoded`. Always does the full scrypt work of the hash's parameters,
- * and compares in constant time. A malformed hash is a mismatch (after the work of a default one).
- */
-export async function verifySecret(secret: string, encoded: string): Promise<boolean> {
-  const parts = encoded.split('$');
-  const [tag, n, r, p, salt, key] = parts;
-  const N = Number(n);
-  const R = Number(r);
-  const P = Number(p);
-  const wellFormed =
-    parts.length === 6 &&
-    tag === 'scrypt' &&
-    Number.isInteger(N) &&
-    N >= 2 &&
-    N <= 2 ** 20 &&
-    (N & (N - 1)) === 0 &&
-    Number.isInteger(R) &&
-    R >= 1 &&
-    R <= 32 &&
-    Number.isInteger(P) &&
-    P >= 1 &&
-    P <= 16;
-  const expected = wellFormed ? Buffer.from(key!, 'base64url') : Buffer.alloc(0);
-  const derived = await scrypt(
-    secret,
-    wellFormed ? Buffer.from(salt!, 'base64url') : crypto.randomBytes(16),
-    wellFormed && expected.length > 0 ? expected.length : SCRYPT_PARAMS.keyLength,
-    wellFormed
-      ? scryptOptions(N, R, P)
-      : scryptOptions(SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p),
-  );
-  return (
-    wellFormed && expected.length === derived.length && crypto.timingSafeEqual(expected, derived)
-  );
-}
+/** Whether a client's hash is of the current scheme (else it moves at its next success). */
+export const hashIsCurrent = (client: PlatformClient): boolean =>
+  client.secretHash.startsWith(`${HMAC_TAG}$`);
 
 /** A new client secret: 32 random bytes, base64url (43 characters). */
 export function generateSecret(): string {
@@ -122,6 +74,14 @@ export interface ClientStore {
 interface ClientsFile {
   version: 1;
   clients: PlatformClient[];
+}
+
+const byId = (a: PlatformClient, b: PlatformClient) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The registry file's text for `clients`, by id. */
+function fileText(clients: Iterable<PlatformClient>): string {
+  const body: ClientsFile = { version: 1, clients: [...clients].sort(byId) };
+  return `${JSON.stringify(body, null, 2)}\n`;
 }
 
 function isClient(value: unknown): value is PlatformClient {
@@ -197,11 +157,7 @@ export class FileClientStore implements ClientStore {
   }
 
   private async save(clients: Map<string, PlatformClient>): Promise<void> {
-    const body: ClientsFile = {
-      version: 1,
-      clients: [...clients.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
-    };
-    await writeFileSecret(this.file, `${JSON.stringify(body, null, 2)}\n`);
+    await writeFileSecret(this.file, fileText(clients.values()));
     this.cached = undefined;
   }
 
@@ -239,9 +195,28 @@ export class FileClientStore implements ClientStore {
       const current = clients.get(id);
       if (!current) return undefined;
       const next = change(current);
+      if (next === current) return current;
       clients.set(id, next);
       await this.save(clients);
       return next;
+    });
+  }
+
+  /**
+   * Makes the file hold exactly `clients` (the copy of a registry kept elsewhere). Writes only
+   * when that changes the file (an unreadable one is replaced); true when it wrote.
+   */
+  replaceAll(clients: readonly PlatformClient[]): Promise<boolean> {
+    return this.serialised(async () => {
+      const text = fileText(clients);
+      const unchanged = await this.load().then(
+        (held) => fileText(held.values()) === text,
+        () => false, // unreadable: written whole again
+      );
+      if (unchanged) return false;
+      await writeFileSecret(this.file, text);
+      this.cached = undefined;
+      return true;
     });
   }
 }
@@ -299,6 +274,7 @@ export class RedisClientStore implements ClientStore {
       const current = parseClient(raw);
       if (!current) return undefined;
       const next = change(current);
+      if (next === current) return current;
       const done = await this.redis.eval(
         COMPARE_AND_SET,
         1,
@@ -327,16 +303,29 @@ export interface IssuedSecret {
   secret: string;
 }
 
+/** What a registry needs besides its store. */
+export interface RegistryOptions {
+  /** How secrets are hashed; default the development key of demo mode (platform-secret-hash.ts). */
+  hasher?: SecretHasher;
+  /** Where a hash it could not replace, or one made under another key, is told. */
+  logger?: Pick<Logger, 'warn'>;
+}
+
 /** The registry: creates, rotates, revokes and authenticates clients over a store. */
 export class PlatformClientRegistry {
+  private readonly hasher: SecretHasher;
   /** A hash of a random secret nobody knows: unknown clients are checked against it. */
-  private readonly dummyHash: Promise<string>;
+  private readonly dummyHash: string;
+  /** One warning per interval for hashes this instance cannot check (another key). */
+  private readonly otherKeyGate = new StackGate();
 
   constructor(
     readonly store: ClientStore,
     private readonly now: () => number = Date.now,
+    private readonly options: RegistryOptions = {},
   ) {
-    this.dummyHash = hashSecret(generateSecret());
+    this.hasher = options.hasher ?? SecretHasher.development();
+    this.dummyHash = this.hasher.hash(generateSecret());
   }
 
   private stamp(): string {
@@ -355,7 +344,7 @@ export class PlatformClientRegistry {
     const client: PlatformClient = {
       id,
       scopes: PLATFORM_SCOPES.filter((s) => scopes.includes(s)),
-      secretHash: await hashSecret(secret),
+      secretHash: this.hasher.hash(secret),
       revoked: false,
       createdAt: this.stamp(),
     };
@@ -371,7 +360,7 @@ export class PlatformClientRegistry {
    */
   async rotate(id: string): Promise<IssuedSecret> {
     const secret = generateSecret();
-    const secretHash = await hashSecret(secret);
+    const secretHash = this.hasher.hash(secret);
     const client = await this.store.update(id, (c) => ({
       ...c,
       secretHash,
@@ -392,7 +381,7 @@ export class PlatformClientRegistry {
 
   /** Every client, by id. */
   async list(): Promise<PlatformClient[]> {
-    return (await this.store.list()).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return (await this.store.list()).sort(byId);
   }
 
   /** The client, when it exists and is not revoked. */
@@ -403,14 +392,61 @@ export class PlatformClientRegistry {
 
   /**
    * The client whose id and secret these are, or undefined. Unknown, revoked and wrong-secret
-   * clients cost the same: one look-up and one full scrypt verification (against a dummy hash
-   * when there is no client), and only then the decision.
+   * clients take one path: one look-up and one HMAC (against a dummy hash when there is no
+   * client), and only then the decision. A client whose hash is an earlier version's scrypt costs
+   * its scrypt work, and gets the current hash once its secret matched.
    */
   async authenticate(id: string, secret: string): Promise<PlatformClient | undefined> {
-    const dummy = await this.dummyHash;
     const client = await this.store.get(id);
-    const matches = await verifySecret(secret, client?.secretHash ?? dummy);
-    return client && matches && !client.revoked ? client : undefined;
+    const check = await this.hasher.check(secret, client?.secretHash ?? this.dummyHash);
+    if (client && check.otherKey) this.warnOtherKey(client.id);
+    if (!client || !check.matches || client.revoked) return undefined;
+    if (check.outdated) await this.replaceHash(client, secret);
+    return client;
+  }
+
+  /**
+   * Stores the current hash of a secret that matched an earlier version's hash, unless the
+   * client changed meanwhile. A failure only delays it to the next success.
+   */
+  private async replaceHash(client: PlatformClient, secret: string): Promise<void> {
+    const secretHash = this.hasher.hash(secret);
+    try {
+      await this.store.update(client.id, (c) =>
+        c.secretHash === client.secretHash ? { ...c, secretHash } : c,
+      );
+    } catch (err) {
+      this.options.logger?.warn(
+        { err: describeError(err), clientId: client.id },
+        'the scrypt hash of a platform client secret could not be replaced; it is tried again at its next token request',
+      );
+    }
+  }
+
+  /**
+   * Replaces the scrypt hash of every revoked client by the current hash of a secret nobody
+   * holds (a revoked client never authenticates, so nothing is lost, and a guess at it costs one
+   * HMAC). Returns their ids.
+   */
+  async retireRevokedScryptHashes(): Promise<string[]> {
+    const retired: string[] = [];
+    for (const client of await this.list()) {
+      if (!client.revoked || hashIsCurrent(client)) continue;
+      const secretHash = this.hasher.hash(generateSecret());
+      const done = await this.store.update(client.id, (c) =>
+        c.revoked && c.secretHash === client.secretHash ? { ...c, secretHash } : c,
+      );
+      if (done?.secretHash === secretHash) retired.push(client.id);
+    }
+    return retired;
+  }
+
+  private warnOtherKey(clientId: string): void {
+    if (this.otherKeyGate.pass(clientId) === undefined) return;
+    this.options.logger?.warn(
+      { clientId },
+      'the secret of this platform client was hashed under another PLATFORM_CLIENT_HASH_KEY: every instance and the clients command need the same key',
+    );
   }
 }
 

@@ -1,22 +1,26 @@
 /**
  * `data-holder-gateway clients <command>` (`npm run clients -- <command>`): manages the platform clients of the gateway's registry (the
- * file `PLATFORM_CLIENTS_FILE`, or Redis when `REDIS_URL` is set), with the same configuration as
- * `serve`. A new secret is printed once, on create and rotate, and kept nowhere: the registry
- * holds only its scrypt hash.
+ * file `PLATFORM_CLIENTS_FILE`, or Redis when `REDIS_URL` is set, with that file as its copy), with
+ * the same configuration as `serve`. A new secret is printed once, on create and rotate, and kept
+ * nowhere: the registry holds only its keyed hash (`PLATFORM_CLIENT_HASH_KEY`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { CopiedClientStore } from '../auth/platform-client-copy';
 import {
   type ClientStore,
   ClientRegistryError,
   FileClientStore,
+  hashIsCurrent,
   type IssuedSecret,
   parseScopes,
   PlatformClientRegistry,
   RedisClientStore,
   redisClientsKey,
 } from '../auth/platform-clients';
+import { secretHasherOf } from '../auth/platform-secret-hash';
 import { generatePlatformKeyJson } from '../auth/platform-tokens';
 import { type Config, ConfigError, loadConfig } from '../config/config';
 import { connectRedis, redisTargetOf } from '../resilience/redis';
@@ -28,9 +32,15 @@ export const USAGE = `usage: data-holder-gateway clients <command>   (npm run cl
   rotate <client_id>                         new secret, printed once; tokens already issued stay valid
   revoke <client_id>                         the secret and every token of the client stop working
   list                                       ids, scopes, state and dates (never secrets or hashes)
+  migrate-hashes [--rotate]                  lists the clients whose secret still has an scrypt hash
+                                             (each moves to HMAC-SHA-256 at its next token request);
+                                             --rotate gives each a new secret now, printed once
   signing-key <file>                         writes a new private key for PLATFORM_SIGNING_KEY_FILE
-The registry is the one the gateway uses with the same environment: Redis when one is configured,
-else PLATFORM_CLIENTS_FILE. Exit codes: 0 done, 1 refused (e.g. unknown client), 2 usage.`;
+The registry is the one the gateway uses with the same environment: Redis when one is configured
+(PLATFORM_CLIENTS_FILE is then its copy, and what Redis lost is put back from it), else
+PLATFORM_CLIENTS_FILE. Exit codes: 0 done, 1 refused (e.g. unknown client), 2 usage.`;
+
+const COMMANDS = ['create', 'rotate', 'revoke', 'list', 'migrate-hashes'];
 
 export interface Output {
   out(line: string): void;
@@ -42,6 +52,35 @@ function printSecret(issued: IssuedSecret, io: Output): void {
   io.out(`client_secret  ${issued.secret}`);
   io.out(`scopes         ${issued.client.scopes.join(' ')}`);
   io.err('The secret is shown only now; keep it safe. The gateway stores only its hash.');
+}
+
+/**
+ * `migrate-hashes`: a hash cannot be turned into another without the secret, so an active client
+ * moves at its next token request, or at once with `--rotate` (a new secret). A revoked client's
+ * scrypt hash is replaced here: it never authenticates again, and a guess at it then costs an HMAC.
+ */
+async function migrateHashes(
+  registry: PlatformClientRegistry,
+  rotate: boolean,
+  io: Output,
+): Promise<number> {
+  const retired = await registry.retireRevokedScryptHashes();
+  if (retired.length > 0)
+    io.err(`revoked clients whose scrypt hash was replaced: ${retired.join(' ')}`);
+  const waiting = (await registry.list()).filter((c) => !hashIsCurrent(c));
+  if (waiting.length === 0) {
+    io.err('every client secret has an HMAC-SHA-256 hash');
+    return 0;
+  }
+  if (!rotate) {
+    for (const c of waiting) io.out(c.id);
+    io.err(
+      `${waiting.length} client(s) above still have an scrypt hash: each moves to HMAC-SHA-256 at its next token request, or now with --rotate (new secrets)`,
+    );
+    return 0;
+  }
+  for (const c of waiting) printSecret(await registry.rotate(c.id), io);
+  return 0;
 }
 
 async function writeSigningKey(file: string | undefined, io: Output): Promise<number> {
@@ -76,7 +115,7 @@ export async function runClientsCommand(
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: { scopes: { type: 'string' } },
+      options: { scopes: { type: 'string' }, rotate: { type: 'boolean' } },
     });
   } catch {
     io.err(USAGE);
@@ -89,7 +128,10 @@ export async function runClientsCommand(
     io.err(USAGE);
     return 2;
   }
-  if (scopesGiven !== undefined && command !== 'create') {
+  if (
+    (scopesGiven !== undefined && command !== 'create') ||
+    (parsed.values.rotate !== undefined && command !== 'migrate-hashes')
+  ) {
     io.err(USAGE);
     return 2;
   }
@@ -123,6 +165,8 @@ export async function runClientsCommand(
         }
         return 0;
       }
+      case 'migrate-hashes':
+        return await migrateHashes(registry, parsed.values.rotate === true, io);
     }
   } catch (err) {
     if (err instanceof ClientRegistryError) {
@@ -139,14 +183,19 @@ export async function runClientsCommand(
 function storeOf(config: Config): { store: ClientStore; close(): Promise<void> } {
   const target = redisTargetOf(config);
   if (target) {
+    // On stderr: stdout carries what the command prints (a secret, the list).
+    const logger = createLogger(config.logLevel, pino.destination(2));
     // A command line waits for its connection: the offline queue holds commands until it is up.
-    const redis = connectRedis(target, createLogger(config.logLevel), config.redis, {
+    const redis = connectRedis(target, logger, config.redis, {
       enableOfflineQueue: true,
       maxRetriesPerRequest: 1,
       connectTimeout: 5000,
     });
+    const inRedis = new RedisClientStore(redis, redisClientsKey(redisKeysOf(config)));
     return {
-      store: new RedisClientStore(redis, redisClientsKey(redisKeysOf(config))),
+      store: config.platformClientsFile
+        ? new CopiedClientStore(inRedis, config.platformClientsFile, logger)
+        : inRedis,
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
       },
@@ -182,14 +231,17 @@ export async function clientsCommand(
     }
     return writeSigningKey(args[1], io);
   }
-  if (!['create', 'rotate', 'revoke', 'list'].includes(args[0] ?? '')) {
+  if (!COMMANDS.includes(args[0] ?? '')) {
     io.err(USAGE);
     return 2;
   }
-  const { store, close } = storeOf(loadConfig());
+  const config = loadConfig();
+  const hasher = secretHasherOf(config);
+  const { store, close } = storeOf(config);
   try {
     io.err(`registry: ${store.description}`);
-    return await runClientsCommand(args, new PlatformClientRegistry(store), io);
+    const registry = new PlatformClientRegistry(store, Date.now, { hasher });
+    return await runClientsCommand(args, registry, io);
   } finally {
     await close();
   }

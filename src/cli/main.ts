@@ -10,7 +10,7 @@ import { gatewayVersion } from '../config/version';
 const USAGE = `usage: data-holder-gateway <command> [arguments]
   serve      start the gateway (WORKERS=n: n processes on one host)
   check      validate the configuration from the environment; exit 0 valid, 1 invalid
-  clients    manage platform clients: create, rotate, revoke, list, signing-key
+  clients    manage platform clients: create, rotate, revoke, list, migrate-hashes, signing-key
   token      development only: print a curl command with a freshly signed holder token
   new-adapter  start an adapter project outside the tree (in a clone of the gateway)
   maintenance  plan maintenance windows at run time: add, list, cancel

@@ -7,13 +7,16 @@
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config/config';
 import { createLogger } from '../observability/logger';
+import { configuredCoreIds } from '../preflight';
 import {
+  dateTimeMs,
   endOf,
   MaintenanceWindowStore,
   maintenanceWindowsKey,
   type PlannedWindow,
   type SeedWindow,
   startOf,
+  windowProblem,
 } from '../resilience/maintenance-windows';
 import { connectRedis, redisTargetOf } from '../resilience/redis';
 import { redisKeysOf } from '../resilience/redis-keys';
@@ -21,8 +24,10 @@ import { type Output, PROCESS_OUTPUT } from './clients';
 
 export const MAINTENANCE_USAGE = `usage: data-holder-gateway maintenance <command>
   add --start <date-time> (--end <date-time> | --duration <PnDTnHnMnS>) [--adapter <id>] [--explanation <text>]
-                  plans a window (every core, or the core instance <id>); prints its id
-  list            every window not over: MAINTENANCE_WINDOWS's and those added here
+                  plans a window of 7 days at most (every core, or the configured core
+                  instance <id>); prints its id
+  list            every window not over: MAINTENANCE_WINDOWS's and those added here (and, as
+                  warnings, stored entries the gateway refuses)
   cancel <id>     removes a window added here
 Windows are kept in the gateway's Redis (a Redis setting is required); every gateway applies them
 within MAINTENANCE_REFRESH_SECONDS. Date-times are ISO 8601 with a zone (2026-12-01T02:00:00Z).
@@ -30,8 +35,6 @@ Exit codes: 0 done, 1 refused, 2 usage.`;
 
 /** The standard asks for planned outages to be published at least a week ahead. */
 const NOTICE_MS = 7 * 86_400_000;
-const INSTANCE_ID = /^[a-z][a-z0-9-]*$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
 
 export interface MaintenanceDeps {
@@ -39,8 +42,11 @@ export interface MaintenanceDeps {
   store?: MaintenanceWindowStore;
   /** MAINTENANCE_WINDOWS. */
   seed: readonly SeedWindow[];
-  /** The configured core instance ids, to warn about a window for none of them. */
-  coreIds: readonly string[];
+  /**
+   * The configured core instance ids, to refuse a window for none of them (asked only then: it
+   * loads the adapters' modules). @throws ConfigError
+   */
+  coreIds: () => readonly string[];
   now: () => number;
 }
 
@@ -70,19 +76,18 @@ type AddValues = {
 
 /** The window the options describe, or the problem with them. */
 function windowOf(values: AddValues, now: number): Omit<PlannedWindow, 'id'> | string {
-  if (!values.start || !DATE_TIME.test(values.start) || Number.isNaN(Date.parse(values.start))) {
+  const start = dateTimeMs(values.start);
+  if (start === undefined) {
     return '--start: an ISO 8601 date-time with a zone is required (e.g. 2026-12-01T02:00:00Z)';
   }
   if ((values.end === undefined) === (values.duration === undefined)) {
     return 'give one of --end and --duration';
   }
-  const start = Date.parse(values.start);
   let end: number;
   if (values.end !== undefined) {
-    if (!DATE_TIME.test(values.end) || Number.isNaN(Date.parse(values.end))) {
-      return '--end: an ISO 8601 date-time with a zone is required';
-    }
-    end = Date.parse(values.end);
+    const given = dateTimeMs(values.end);
+    if (given === undefined) return '--end: an ISO 8601 date-time with a zone is required';
+    end = given;
   } else {
     const ms = durationMs(values.duration!);
     if (ms === undefined) return '--duration: an ISO 8601 duration is required (e.g. PT2H30M)';
@@ -90,18 +95,31 @@ function windowOf(values: AddValues, now: number): Omit<PlannedWindow, 'id'> | s
   }
   if (end <= start) return 'the window must end after it starts';
   if (end <= now) return 'the window is over already';
-  if (values.adapter !== undefined && !INSTANCE_ID.test(values.adapter)) {
-    return '--adapter: a core instance id (lower-case letters, digits and dashes)';
-  }
-  if (values.explanation !== undefined && values.explanation.trim() === '') {
-    return '--explanation: must not be empty';
-  }
+  // The rules every gateway applies to the windows it reads (maintenance-windows.ts).
+  const problem = windowProblem(
+    { start, end, adapter: values.adapter, explanation: values.explanation },
+    (member) => `--${member}`,
+  );
+  if (problem !== undefined) return problem;
   return {
     start: new Date(start).toISOString(),
     end: new Date(end).toISOString(),
     ...(values.adapter !== undefined ? { adapter: values.adapter } : {}),
     ...(values.explanation !== undefined ? { explanation: values.explanation.trim() } : {}),
   };
+}
+
+/** Why a window's core is refused: none of the configured instances has its id. */
+function unknownCoreProblem(adapter: string, deps: MaintenanceDeps): string | undefined {
+  let ids: readonly string[];
+  try {
+    ids = deps.coreIds();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return err.message;
+  }
+  if (ids.includes(adapter)) return undefined;
+  return `--adapter: no configured core has the id "${adapter}" (configured: ${ids.join(', ')}); the window would stop nothing`;
 }
 
 async function add(args: string[], deps: MaintenanceDeps, io: Output): Promise<number> {
@@ -128,16 +146,17 @@ async function add(args: string[], deps: MaintenanceDeps, io: Output): Promise<n
     io.err(window);
     return 1;
   }
+  const unknownCore =
+    window.adapter === undefined ? undefined : unknownCoreProblem(window.adapter, deps);
+  if (unknownCore !== undefined) {
+    io.err(unknownCore);
+    return 1;
+  }
   const stored = await deps.store!.add(window, now);
   io.out(`${stored.id}  ${describe(stored, now)}`);
   if (startOf(stored) - now < NOTICE_MS) {
     io.err(
       `warning: this window starts ${startOf(stored) <= now ? 'now' : `in ${ahead(startOf(stored) - now)}`}; the Consumer Data Standards ask for planned outages to be published at least one week ahead.`,
-    );
-  }
-  if (stored.adapter !== undefined && !deps.coreIds.includes(stored.adapter)) {
-    io.err(
-      `warning: no configured core has the id "${stored.adapter}" (${deps.coreIds.join(', ')}): the window stops nothing here.`,
     );
   }
   return 0;
@@ -154,10 +173,16 @@ function describe(w: PlannedWindow, now: number): string {
 async function list(deps: MaintenanceDeps, io: Output): Promise<number> {
   const now = deps.now();
   const seed = deps.seed.filter((w) => endOf(w) > now);
-  const stored = (await deps.store!.list()).filter((w) => endOf(w) > now);
+  const { windows, refused } = await deps.store!.read();
+  const stored = windows.filter((w) => endOf(w) > now);
   for (const w of seed) io.out(`(setting)     ${describe(w, now)}`);
   for (const w of stored) io.out(`${w.id}  ${describe(w, now)}`);
   if (seed.length + stored.length === 0) io.err('no maintenance window is planned');
+  for (const { id, problem } of refused) {
+    io.err(
+      `warning: the stored entry "${id}" is no window the gateway applies (${problem}); remove it with: maintenance cancel ${id}`,
+    );
+  }
   return 0;
 }
 
@@ -196,10 +221,6 @@ export async function runMaintenanceCommand(
   return cancel(rest, deps, io);
 }
 
-/** The configured core instance ids that are known before their modules are loaded. */
-const coreIdsOf = (config: Config): string[] =>
-  config.cores.instances.flatMap((i) => i.id ?? (INSTANCE_ID.test(i.kind) ? i.kind : []));
-
 /** `maintenance <args>` with the environment's configuration. Returns the exit code. */
 export async function maintenanceCommand(
   args: readonly string[],
@@ -224,7 +245,7 @@ export async function maintenanceCommand(
   const target = redisTargetOf(config);
   const deps = {
     seed: config.resilience.maintenanceWindows,
-    coreIds: coreIdsOf(config),
+    coreIds: () => configuredCoreIds(config),
     now: Date.now,
   };
   if (!target) return runMaintenanceCommand(args, deps, io);

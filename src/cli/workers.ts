@@ -31,7 +31,7 @@ export function restartDelayMs(youngDeathsInARow: number): number {
  */
 async function startMetricsServer(config: Config, logger: Logger): Promise<http.Server> {
   const aggregator = new AggregatorRegistry();
-  const reports = reportsApp(primaryReports());
+  const reports = reportsApp(primaryReports(), config.publicBaseUrl);
   const server = http.createServer((req, res) => {
     if (REPORT_PATHS.has(req.url?.split('?')[0] ?? '')) {
       reports(req, res);

@@ -39,6 +39,13 @@ export function devMode(values: SettingValues): boolean {
   return isDemoOnly(layoutOfValues(values)) || values.HOLDER_DEV_KEYS === 'true';
 }
 
+/** Whether the platform client registry is in Redis (one server, a Cluster or Sentinels). */
+function usesRedis(values: SettingValues): boolean {
+  return ['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINELS'].some(
+    (n) => values[n] !== undefined,
+  );
+}
+
 /** An integer setting with its bounds, default and description. */
 function integer(
   env: string,
@@ -301,6 +308,13 @@ export const GATEWAY_SETTINGS = {
     }),
     (value) => value === 'true',
   ),
+  customerSearchMaxInFlight: integer(
+    'CUSTOMER_SEARCH_MAX_IN_FLIGHT',
+    1,
+    10000,
+    8,
+    'Customer searches (POST /auth/v1/customer/search) this process serves at once; one more is 429 with Retry-After, before any core is asked (never a core failure).',
+  ),
   bankingAccountDetailVersion: setting(
     'BANKING_ACCOUNT_DETAIL_VERSION',
     enumOf([3, 4], { default: 4, description: 'Banking account detail version (3 or 4).' }),
@@ -421,17 +435,25 @@ export const GATEWAY_SETTINGS = {
         'HMAC key for FDX offsets and product cursors (>= 32 bytes); default random per process.',
     }),
   ),
+  platformClientHashKey: optional(
+    'PLATFORM_CLIENT_HASH_KEY',
+    Type.String({
+      minLength: 43,
+      description:
+        "Secret: HMAC key (>= 32 bytes) of the platform client secrets' hashes, the same on every instance; required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true.",
+    }),
+  ),
   platformClientsFile: derived(
     'PLATFORM_CLIENTS_FILE',
     Type.String({
       minLength: 1,
       description:
-        'Platform client registry file; default <project>/.dev/platform-clients.json in demo mode.',
+        'Platform client registry file; with Redis, its copy, restoring the clients Redis lost. Default <project>/.dev/platform-clients.json in demo mode without Redis.',
     }),
     (value, values) =>
       value !== undefined
         ? path.resolve(value)
-        : devMode(values)
+        : devMode(values) && !usesRedis(values)
           ? path.join(projectRoot(), '.dev', 'platform-clients.json')
           : undefined,
   ),
@@ -569,6 +591,13 @@ export const GATEWAY_SETTINGS = {
       10000000,
       10000,
       'Entries of the in-process cache.',
+    ),
+    cacheMaxMb: integer(
+      'CACHE_MAX_MB',
+      1,
+      65536,
+      64,
+      'Memory of the in-process cache, MiB (an entry counts 3 bytes a character of its JSON); the least recently used entries go first past it.',
     ),
     cacheEncryptionKey: optional(
       'CACHE_ENCRYPTION_KEY',
@@ -720,7 +749,16 @@ export const GATEWAY_SETTINGS = {
       enumOf(TRUE_FALSE, {
         default: 'true',
         description:
-          "Whether a caller's traceparent (and tracestate, baggage) is the parent of its request's span, its sampled flag included; false: every request starts a trace of its own. Never echoed in the response either way.",
+          "Whether a caller's traceparent is the parent of its request's span, its sampled flag included; false: every request starts a trace of its own. Never echoed in the response either way.",
+      }),
+      (value) => value === 'true',
+    ),
+    trustCallerState: derived(
+      'TRACING_TRUST_CALLER_STATE',
+      enumOf(TRUE_FALSE, {
+        default: 'false',
+        description:
+          "Whether a caller's tracestate and baggage headers travel with its trusted traceparent (TRACING_TRUST_TRACEPARENT=true) into the request's spans and to the cores; false: only the caller's trace id, span id and sampled flag are kept.",
       }),
       (value) => value === 'true',
     ),

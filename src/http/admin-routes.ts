@@ -10,39 +10,50 @@ import { errorHandler, sendError } from './error-handler';
 import { METRICS_PERIODS, type MetricsPeriod } from '../observability/get-metrics';
 import type { AdminReports } from '../observability/service-levels';
 
-/** The fully qualified URL of the request, as the standard's `links.self`. */
-function selfLink(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+/**
+ * The standard's `links.self`: `PUBLIC_BASE_URL`, the report's path and the query it read. Never
+ * the request's `Host` (nor forwarded headers, nor its spelling of the path and query): whoever
+ * reaches the admin port would otherwise choose the links the reports hand on.
+ */
+function selfLink(publicBaseUrl: string, path: string, period?: MetricsPeriod): string {
+  return `${publicBaseUrl}${path}${period === undefined ? '' : `?period=${period}`}`;
 }
 
-function periodOf(req: Request): MetricsPeriod {
+/** The period asked for (absent: undefined, which is ALL). @throws InvalidFieldError */
+function periodOf(req: Request): MetricsPeriod | undefined {
   const raw = req.query.period;
-  if (raw === undefined) return 'ALL';
+  if (raw === undefined) return undefined;
   if (typeof raw === 'string' && (METRICS_PERIODS as readonly string[]).includes(raw)) {
     return raw as MetricsPeriod;
   }
   throw new InvalidFieldError('period');
 }
 
-/** Adds the three reports to an admin app (before its 404 and error handler). */
-export function addAdminReports(app: Express, reports: AdminReports): void {
+/**
+ * Adds the three reports to an admin app (before its 404 and error handler); their links are
+ * built on `publicBaseUrl` (`PUBLIC_BASE_URL`).
+ */
+export function addAdminReports(app: Express, reports: AdminReports, publicBaseUrl: string): void {
   app.get('/admin/metrics', async (req, res) => {
-    const body = await reports.metrics(periodOf(req), selfLink(req));
+    const period = periodOf(req);
+    const self = selfLink(publicBaseUrl, '/admin/metrics', period);
+    const body = await reports.metrics(period ?? 'ALL', self);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('x-v', '5');
     res.json(body);
   });
-  app.get('/discovery/status', async (req, res) => {
+  app.get('/discovery/status', async (_req, res) => {
     const data = await reports.status();
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('x-v', '1');
-    res.json({ data, links: { self: selfLink(req) }, meta: {} });
+    res.json({ data, links: { self: selfLink(publicBaseUrl, '/discovery/status') }, meta: {} });
   });
-  app.get('/discovery/outages', async (req, res) => {
+  app.get('/discovery/outages', async (_req, res) => {
     const outages = await reports.outages();
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('x-v', '1');
-    res.json({ data: { outages }, links: { self: selfLink(req) }, meta: {} });
+    const links = { self: selfLink(publicBaseUrl, '/discovery/outages') };
+    res.json({ data: { outages }, links, meta: {} });
   });
 }
 
@@ -57,12 +68,12 @@ export const REPORT_PATHS: ReadonlySet<string> = new Set([
  * An app of the reports alone, for the primary of a set of workers (which serves `/metrics`
  * itself): 404 for anything else, errors in the `/v1` body.
  */
-export function reportsApp(reports: AdminReports): Express {
+export function reportsApp(reports: AdminReports, publicBaseUrl: string): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', 'simple');
-  addAdminReports(app, reports);
+  addAdminReports(app, reports, publicBaseUrl);
   app.use((req, res) => sendError(req, res, new RouteNotFoundError()));
   app.use(errorHandler);
   return app;

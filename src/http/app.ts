@@ -47,8 +47,11 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** The holder's refusals to share (the operator's list, `BODY_ID_NOT_FOUND_STATUS`). */
   refusals?: SharingRefusals;
-  /** Get Metrics, Get Status and Get Outages, served by the admin listener. */
-  adminReports?: AdminReports;
+  /**
+   * Get Metrics, Get Status and Get Outages, served by the admin listener, with the base of their
+   * links (`PUBLIC_BASE_URL`).
+   */
+  adminReports?: { reports: AdminReports; publicBaseUrl: string };
   /** Records each answered call of the route table (the traffic Get Metrics reports). */
   onAnswered?: (call: AnsweredCall) => void;
   /** Whether a call without `x-fapi-customer-ip-address` has a customer present. */
@@ -135,7 +138,9 @@ function addNotFoundAndErrors(app: Express): void {
 function buildAdminApp(deps: AppDeps): Express {
   const app = plainExpressApp();
   addOperationalRoutes(app, deps, true);
-  if (deps.adminReports) addAdminReports(app, deps.adminReports);
+  if (deps.adminReports) {
+    addAdminReports(app, deps.adminReports.reports, deps.adminReports.publicBaseUrl);
+  }
   app.use(refuseDeclaredTooLarge);
   addNotFoundAndErrors(app);
   return app;

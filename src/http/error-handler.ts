@@ -7,7 +7,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import {
+  CoreRecordInvalidError,
   CustomerNotFoundError,
+  DecimalFormatError,
   GatewayError,
   InternalError,
   InvalidFieldError,
@@ -24,6 +26,8 @@ const DEFAULT_RETRY_AFTER_SECONDS = 5;
 /** Turns errors of Express and body-parser (which carry `type`/`status`) into gateway errors. */
 export function toGatewayError(err: unknown): GatewayError {
   if (err instanceof GatewayError) return err;
+  // A decimal of the core's answer the adapter could not read: that record's problem (502).
+  if (err instanceof DecimalFormatError) return new CoreRecordInvalidError({ cause: err });
   const e = err as { type?: string; status?: number } | null;
   switch (e?.type) {
     case 'entity.too.large':

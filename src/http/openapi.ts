@@ -6,6 +6,7 @@
  */
 import { CONTRACTS_BASE, loadSchemas } from '../../contracts';
 import requests from '../../contracts/requests.json';
+import { MAX_ID_LENGTH, pathParamNames } from '../api/ids';
 import type { DocumentedResponse, RouteSpec } from './route-spec';
 
 type Json = unknown;
@@ -60,13 +61,16 @@ type ErrorContent = { content: { 'application/json': { schema: { $ref: string } 
 const errorRef = (family: RouteSpec['family']) =>
   `#/components/schemas/envelopes.${family === 'fdx' ? 'ErrorFdx' : family === 'platform' ? 'ErrorPlatform' : 'ErrorV1'}`;
 
-/** The route's path parameters (from its template) and query parameters. */
+/**
+ * The route's path parameters (from its template), each an id of at most `MAX_ID_LENGTH`
+ * characters (`requests.Id`, checked by the router), and query parameters.
+ */
 function parametersOf(route: RouteSpec): Json[] {
-  const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    name: m[1],
+  const pathParams = pathParamNames(route.path).map((name) => ({
+    name,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: { $ref: '#/components/schemas/requests.Id' },
   }));
   const queryParams = route.query.map((name) => ({
     name,
@@ -164,8 +168,13 @@ function builtResponses(route: RouteSpec): Json {
       description: 'Success',
       ...(route.successStatus === 204 ? {} : { content: success }),
     },
-    ...(route.query.length || route.body || route.parameters
-      ? { 400: { description: 'A bad parameter or body', ...error } }
+    ...(route.query.length || route.body || route.parameters || route.path.includes('{')
+      ? {
+          400: {
+            description: `A bad parameter (a path id over ${MAX_ID_LENGTH} characters) or body`,
+            ...error,
+          },
+        }
       : {}),
     ...(route.auth !== 'none'
       ? {

@@ -12,15 +12,23 @@ import express, {
   type Router,
 } from 'express';
 import { withDateWindow } from '../api/date-window';
+import { pathParamNames, tooLongId } from '../api/ids';
 import type { QueryValues } from '../api/query-values';
 import { withTimeWindow } from '../api/transaction-query';
 import { type Admission, type AdmittedContext, refusalOf } from '../auth/admission';
 import type { HolderVerifier } from '../auth/holder-auth';
-import { RouteNotFoundError, SharingRefusedError, UnsupportedMediaTypeError } from '../errors';
+import {
+  FdxInvalidRequestError,
+  InvalidFieldError,
+  RouteNotFoundError,
+  SharingRefusedError,
+  UnsupportedMediaTypeError,
+} from '../errors';
 import { SharingRefusals } from '../refusals/sharing-refusals';
 import { declaresTooLargeBody, payloadTooLarge, readBody } from './body-reader';
 import { sendJson } from './json-answer';
 import { parseAccountIdsBody, parseQuery } from './parameters';
+import { refuseImpossibleIds } from './path-ids';
 import { answerFor } from './refusal-answer';
 import type { FamilyProxy } from '../proxy/family-proxy';
 import type { AuthRequest, CoreFamily, ErrorFamily, HandlerResult, RouteSpec } from './route-spec';
@@ -184,6 +192,22 @@ function authenticate(route: RouteSpec, deps: RouterDeps): Step | undefined {
   return undefined;
 }
 
+/**
+ * Refuses a path id longer than the interface takes (`MAX_ID_LENGTH`, src/api/ids.ts), after the
+ * token and before the body is read or a core, the cache or an upstream is asked, on served and
+ * passed-through routes alike: 400 `Invalid field: <name>` in the family's body (FDX: code 400
+ * `Invalid request`, as its own id check answers). No memory of the gateway holds a longer id.
+ */
+function checkPathIds(route: RouteSpec): Step | undefined {
+  const names = pathParamNames(route.path);
+  if (names.length === 0) return undefined;
+  return (req, _res, next) => {
+    const name = tooLongId(req.params as Record<string, string>, names);
+    if (name === undefined) next();
+    else next(route.family === 'fdx' ? new FdxInvalidRequestError() : new InvalidFieldError(name));
+  };
+}
+
 /** Reads a route's body: JSON, or (for `json-or-form` routes) a form; any other type is 415. */
 function bodyReader(route: RouteSpec): Step | undefined {
   if (!route.body) return undefined;
@@ -198,12 +222,15 @@ function bodyReader(route: RouteSpec): Step | undefined {
 }
 
 /**
- * The refusals made before the core is asked (docs/api.md, "Refusals to share"): a customer the
+ * The refusals made before the core is asked (docs/api.md, "Refusals to share"): on a served
+ * route, first a path id that cannot be an id (src/http/path-ids.ts: its family's unknown-id
+ * answer, as a passed-through route answers it before its family's checks); then a customer the
  * operator flags for harm, on every route that refuses one (after the family's own checks of the
  * request, which answer first: a served route's handler makes them later, so they are made here;
  * a passed-through route has made them already); and, on a passed-through route, whose records
  * the gateway never sees, the operator's refusals of the path's account or of the body's ids. A
- * served route's accounts are checked with the core's records (src/endpoints/account-selection.ts).
+ * served route's accounts are checked with the core's records (src/endpoints/account-selection.ts);
+ * a passed-through route's account lists with the upstream's (src/proxy/account-lists.ts).
  */
 function refuseBeforeCore(
   route: RouteSpec,
@@ -211,6 +238,7 @@ function refuseBeforeCore(
   input: { params: Record<string, string>; rawQuery: Record<string, unknown> },
   passThrough?: { accountIds?: readonly string[] },
 ): void {
+  if (!passThrough) refuseImpossibleIds(route, input.params);
   const customerId = input.params.customerId;
   if (customerId === undefined) return;
   if (
@@ -277,16 +305,19 @@ function markDeprecated(route: RouteSpec, res: Response, params: Record<string, 
 /**
  * A proxied route's last step: the same query, body and family checks as the handler's, then
  * the upstream call instead of the handler, given only what was checked (the upstream applies
- * its own defaults).
+ * its own defaults) and the operator's refusals, which its account lists need. A path id that
+ * cannot be an id is answered first, as on a served route; the upstream path could not be built
+ * from it either (src/proxy/upstream-request.ts).
  */
 function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy): Step {
   const forward = proxy.forward(route);
   const refusals = deps.refusals ?? SharingRefusals.NONE;
   return async (req, res) => {
     const rawQuery = req.query as Record<string, unknown>;
-    queryOf(route, rawQuery, deps.now());
+    const query = queryOf(route, rawQuery, deps.now());
     const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
     const params = req.params as Record<string, string>;
+    refuseImpossibleIds(route, params);
     const body: unknown = route.body ? req.body : undefined;
     route.checkRequest?.({ params, rawQuery, body });
     refuseBeforeCore(route, refusals, { params, rawQuery }, { accountIds });
@@ -296,9 +327,11 @@ function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy)
         method: req.method,
         params,
         rawQuery,
+        query,
         body,
         headers: req.headers,
         ctx: new RequestCallContext(res),
+        refusals,
       },
       res,
     );
@@ -332,6 +365,7 @@ function routeSteps(route: RouteSpec, deps: RouterDeps): (Step | ErrorRequestHan
   const steps = [
     enter(route, deps),
     authenticate(route, deps),
+    checkPathIds(route),
     bodyReader(route),
     lastStep(route, deps),
   ];

@@ -3,13 +3,20 @@
  * and the stack of one cause at most once per {@link STACK_INTERVAL_MS}, so an outage writes one
  * stack a minute, not one per request.
  */
+import crypto from 'node:crypto';
 import { types } from 'node:util';
 
 /** Shortest time between two stacks of the same cause, milliseconds (60 s). */
 export const STACK_INTERVAL_MS = 60_000;
 
 /** Causes remembered at once; past it, old ones are forgotten (at worst a stack is logged early). */
-const MAX_CAUSES = 1000;
+export const MAX_CAUSES = 1000;
+/**
+ * Characters of a cause the gate remembers as it is; a longer one (a core's error may carry a
+ * code of any length) is remembered by its digest. With {@link MAX_CAUSES}, the memory of causes
+ * stays under 1 MB.
+ */
+export const MAX_CAUSE_LENGTH = 300;
 /** Causes followed down a `cause` chain. */
 const MAX_CAUSE_DEPTH = 8;
 
@@ -91,7 +98,10 @@ export function causeSignature(value: unknown): string {
   return `${typeOf(root)}:${typeof root.code === 'string' ? root.code : ''}`;
 }
 
-/** Lets the stack of each cause through at most once per interval. */
+/**
+ * Lets the stack of each cause through at most once per interval. Remembers at most `MAX_CAUSES`
+ * causes, each of at most `MAX_CAUSE_LENGTH` characters (a longer one by its digest).
+ */
 export class StackGate {
   private readonly last = new Map<string, { at: number; omitted: number }>();
 
@@ -104,7 +114,10 @@ export class StackGate {
    * Whether a stack of `cause` may be logged now: the count of stacks held back since the last
    * one (0 or more), or undefined when not (and this one is counted as held back).
    */
-  pass(cause: string): number | undefined {
+  pass(anyCause: string): number | undefined {
+    // A digest, not a slice: V8's slice of a long string keeps the whole string alive.
+    const cause =
+      anyCause.length > MAX_CAUSE_LENGTH ? `#${crypto.hash('sha256', anyCause)}` : anyCause;
     const t = this.now();
     const seen = this.last.get(cause);
     if (seen && t - seen.at < this.intervalMs) {
@@ -114,6 +127,13 @@ export class StackGate {
     if (!seen && this.last.size >= MAX_CAUSES) this.forgetBefore(t - this.intervalMs);
     this.last.set(cause, { at: t, omitted: 0 });
     return seen?.omitted ?? 0;
+  }
+
+  /** Characters of the causes remembered (for tests). */
+  get rememberedCharacters(): number {
+    let characters = 0;
+    for (const cause of this.last.keys()) characters += cause.length;
+    return characters;
   }
 
   private forgetBefore(time: number): void {

@@ -170,7 +170,7 @@ function errors(view: MetricsView, ledger: TrafficLedger) {
 }
 
 /**
- * The Get Metrics body at `now` for `period`. `self` is the fully qualified URL of the request.
+ * The Get Metrics body at `now` for `period`. `self` is its `links.self` (on `PUBLIC_BASE_URL`).
  */
 export function getMetricsBody(
   ledger: TrafficLedger,

@@ -89,10 +89,13 @@ export class GatewayMetrics {
   });
   /** Core calls by adapter, operation and outcome. */
   readonly coreDuration: Histogram<'adapter' | 'operation' | 'outcome'>;
-  /** Proxied answers that did not match their route's contract (check mode `log`). */
+  /**
+   * Proxied answers that did not match their route's contract: passed on unchanged in check mode
+   * `log`, answered 502 where the gateway must read the answer (a list it applies refusals to).
+   */
   readonly proxyNonconforming = new Counter({
     name: 'dhg_proxy_nonconforming_responses_total',
-    help: 'Proxied success answers whose body did not match the route contract (passed on unchanged), by proxy instance and operation.',
+    help: 'Proxied success answers whose body did not match the route contract (passed on unchanged in check mode log; 502 where the gateway applies refusals to a list), by proxy instance and operation.',
     labelNames: ['adapter', 'operation'] as const,
     registers: [this.registry],
   });
@@ -185,7 +188,7 @@ export class GatewayMetrics {
     });
     this.coreDuration = new Histogram({
       name: 'dhg_core_call_duration_seconds',
-      help: 'Core call duration by adapter, operation and outcome (success, client_error, failure, timeout, rejected, maintenance).',
+      help: 'Core call duration by adapter, operation and outcome (success, client_error, invalid_record, failure, timeout, rejected, maintenance).',
       labelNames: ['adapter', 'operation', 'outcome'] as const,
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       enableExemplars: this.exemplars,

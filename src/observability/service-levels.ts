@@ -15,7 +15,7 @@ import { trafficRecorder } from './traffic-recorder';
 
 /** What the admin listener's reports are made of (src/http/admin-routes.ts). */
 export interface AdminReports {
-  /** The Get Metrics body for a period; `self` is the request's fully qualified URL. */
+  /** The Get Metrics body for a period; `self` is its `links.self`, on `PUBLIC_BASE_URL`. */
   metrics(period: MetricsPeriod, self: string): Promise<object> | object;
   status(): Promise<StatusData> | StatusData;
   outages(): Promise<Outage[]> | Outage[];

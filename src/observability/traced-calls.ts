@@ -5,7 +5,7 @@
  * decisions as events and attributes of the current span. No raw path, query, header value,
  * customer or account id is ever a span name or attribute.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import {
   type Attributes,
   type Context,
@@ -84,11 +84,33 @@ function decisionEvent(decision: Decision, value: unknown): [string, Attributes]
   }
 }
 
+export interface TracedCallsOptions {
+  /** `TRACING_TRUST_TRACEPARENT`: a caller's traceparent parents its request. */
+  trustTraceparent: boolean;
+  /** `TRACING_TRUST_CALLER_STATE`: its tracestate and baggage come with a trusted traceparent. */
+  trustCallerState: boolean;
+}
+
 export class TracedCalls {
   constructor(
     private readonly tracer: Tracer,
-    private readonly options: { trustTraceparent: boolean },
+    private readonly options: TracedCallsOptions,
   ) {}
+
+  /**
+   * The context a request continues: none, or the caller's trusted traceparent alone (its trace
+   * id, span id and sampled flag), or with its tracestate and baggage too. A caller's tracestate
+   * and baggage are whatever it chose to write: kept, they would be copied into every exported
+   * span and sent to every core, so they stay out unless the operator trusts them.
+   */
+  private parentOf(headers: IncomingHttpHeaders): Context {
+    if (!this.options.trustTraceparent) return ROOT_CONTEXT;
+    if (this.options.trustCallerState) return propagation.extract(ROOT_CONTEXT, headers);
+    const { traceparent } = headers;
+    return traceparent === undefined
+      ? ROOT_CONTEXT
+      : propagation.extract(ROOT_CONTEXT, { traceparent });
+  }
 
   /**
    * The request's server span, the caller's `traceparent` its parent when trusted; named by the
@@ -96,9 +118,7 @@ export class TracedCalls {
    * closes. The trace ids go to `res.locals.traceIds` for the request's log line.
    */
   request(req: IncomingMessage, res: Res, next: () => void): void {
-    const parent: Context = this.options.trustTraceparent
-      ? propagation.extract(ROOT_CONTEXT, req.headers)
-      : ROOT_CONTEXT;
+    const parent = this.parentOf(req.headers);
     const method = req.method ?? 'GET';
     const span = this.tracer.startSpan(
       method,

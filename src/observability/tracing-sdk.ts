@@ -121,6 +121,7 @@ export function createTracingRuntime(
   const instrumentation = undiciInstrumentation(provider);
   const calls = new TracedCalls(provider.getTracer('data-holder-gateway', gatewayVersion()), {
     trustTraceparent: settings.trustTraceparent,
+    trustCallerState: settings.trustCallerState,
   });
   options.logger.info(
     {

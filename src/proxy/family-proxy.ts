@@ -11,16 +11,19 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { Pool, type Dispatcher } from 'undici';
 import { coreAnswerFailure, transportFailure } from '@data-holder-gateway/adapter-sdk';
-import { GatewayError } from '../errors';
+import type { QueryValues } from '../api/query-values';
+import { CoreAnswerInvalidError, GatewayError } from '../errors';
 import type { RouteSpec } from '../http/route-spec';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { CallContext } from '../ports';
+import type { SharingRefusals } from '../refusals/sharing-refusals';
 import type { OperationName } from '../resilience/operations';
 import type { ResilientAdapter } from '../resilience/resilient-adapter';
+import { AccountListAnswers, accountListKind, MAX_PAGE_BYTES } from './account-lists';
 import { CORE_FAMILY_SPACES } from './family-spaces';
 import type { ProxySettings } from './proxy-settings';
-import { ResponseCheck, isCheckable } from './response-check';
-import { isRefusal, passAnswerOn, type UpstreamAnswer } from './upstream-answer';
+import { type ContractMismatch, ResponseCheck, isCheckable } from './response-check';
+import { isRefusal, passAnswerOn, readWhole, type UpstreamAnswer } from './upstream-answer';
 import {
   bodyFor,
   forwardedQuery,
@@ -53,10 +56,14 @@ export interface CheckedRequest {
   params: Readonly<Record<string, string>>;
   /** The query, of which only the parameters the route validated are forwarded. */
   rawQuery: Readonly<Record<string, unknown>>;
+  /** The route's `/v1` query as validated, defaults applied (the page of a list the gateway cuts). */
+  query?: QueryValues;
   /** The parsed body of a route that takes one. */
   body?: unknown;
   headers: IncomingHttpHeaders;
   ctx: CallContext;
+  /** The operator's refusals, applied to the account lists (account-lists.ts); default none. */
+  refusals?: SharingRefusals;
 }
 
 /** A route's last step when its family is passed through: answers, or throws a gateway error. */
@@ -86,6 +93,8 @@ const answerOf = (response: Dispatcher.ResponseData): UpstreamAnswer => ({
   body: response.body,
 });
 
+type Res = ServerResponse & { locals?: Record<string, unknown> };
+
 export class FamilyProxy {
   readonly id: string;
   private readonly pool: Pool;
@@ -93,6 +102,8 @@ export class FamilyProxy {
   private readonly requestHeaders: RequestHeaderPolicy;
   private readonly responseHeaders: ReadonlySet<string>;
   private readonly check?: ResponseCheck;
+  /** The check of the account lists the gateway reads whole, whatever `check` says. */
+  private listCheck?: ResponseCheck;
 
   constructor(private readonly deps: FamilyProxyDeps) {
     const { settings } = deps;
@@ -116,6 +127,7 @@ export class FamilyProxy {
     }
     const path = new UpstreamPath(route, CORE_FAMILY_SPACES[family], this.basePath);
     const queryNames = validatedQueryNames(route);
+    const list = accountListKind(route);
     return async (request, res) => {
       const body = bodyFor(route, request.body, request.headers['content-type']);
       const headers = this.requestHeaders.headersFor(
@@ -124,36 +136,149 @@ export class FamilyProxy {
         body !== undefined,
       );
       if (body) headers['content-type'] = body.type;
+      const upstreamPath = path.for(request.params);
       const upstream: UpstreamRequest = {
         method: request.method === 'HEAD' ? 'HEAD' : route.method,
-        path: path.for(request.params) + forwardedQuery(queryNames, request.rawQuery),
+        path: upstreamPath + forwardedQuery(queryNames, request.rawQuery),
         headers,
         ...(body ? { body: body.text } : {}),
       };
-      let answer: UpstreamAnswer | undefined;
-      try {
-        answer = await this.deps.stack.pass(
-          operation,
-          (ctx) => this.send(upstream, ctx),
-          request.ctx,
+      const customerId = request.params.customerId;
+      if (list && customerId !== undefined && request.refusals?.names(customerId)) {
+        const filters = queryNames.filter((name) => name !== 'page' && name !== 'page-size');
+        await this.lists(route, operation, request, res).answer(
+          list,
+          {
+            route,
+            customerId,
+            query: request.query ?? {},
+            refusals: request.refusals,
+            // Read whole by the gateway: asked uncompressed.
+            upstream: { ...upstream, headers: { ...headers, 'accept-encoding': 'identity' } },
+            pagesPath: upstreamPath + forwardedQuery(filters, request.rawQuery),
+            head: request.method === 'HEAD',
+          },
+          res,
         );
-      } catch (err) {
-        if (!(err instanceof UpstreamRefusal)) throw err;
-        answer = err.answer;
+        return;
       }
+      const answer = await this.call(operation, upstream, request.ctx);
       // No answer: the caller went away first, and there is nobody to answer.
-      if (!answer) return;
-      await passAnswerOn(answer, res, {
-        allowedHeaders: this.responseHeaders,
-        idleMs: this.deps.timeoutMs,
-        inspect: this.inspector(route, operation, answer, res),
-      });
+      if (answer) await this.passOn(route, operation, answer, res);
     };
   }
 
   /** Closes the upstream connections. */
   close(): Promise<void> {
     return this.pool.close();
+  }
+
+  /**
+   * One upstream request through the instance's stack as `operation`: its answer, a documented
+   * 4xx included; undefined when the caller went away first.
+   */
+  private async call(
+    operation: OperationName,
+    upstream: UpstreamRequest,
+    ctx: CallContext,
+  ): Promise<UpstreamAnswer | undefined> {
+    try {
+      return await this.deps.stack.pass(operation, (c) => this.send(upstream, c), ctx);
+    } catch (err) {
+      if (!(err instanceof UpstreamRefusal)) throw err;
+      return err.answer;
+    }
+  }
+
+  /** Passes an answer on, streamed (or read whole and checked, in check mode). */
+  private passOn(route: RouteSpec, operation: OperationName, answer: UpstreamAnswer, res: Res) {
+    return passAnswerOn(answer, res, {
+      allowedHeaders: this.responseHeaders,
+      idleMs: this.deps.timeoutMs,
+      inspect: this.inspector(route, operation, answer, res),
+    });
+  }
+
+  /** The list answers of one request, on this proxy's calls, checks and header policy. */
+  private lists(
+    route: RouteSpec,
+    operation: OperationName,
+    request: CheckedRequest,
+    res: Res,
+  ): AccountListAnswers {
+    return new AccountListAnswers({
+      call: (upstream) => this.call(operation, upstream, request.ctx),
+      passOn: (answer) => this.passOn(route, operation, answer, res),
+      checkedBody: (answer) => this.checkedBody(route, operation, answer, res),
+      allowedHeaders: this.responseHeaders,
+      onRefusedListed: () =>
+        this.deps.logger.warn(
+          { operationId: route.operationId, reqId: res.locals?.requestId },
+          'proxied account list names an account the operator refuses and the body did not name: not passed on',
+        ),
+    });
+  }
+
+  /**
+   * The body of a 200 JSON answer, read whole and checked against the route's contract.
+   * @throws CoreAnswerInvalidError for any other answer, or a body out of contract
+   */
+  private async checkedBody(
+    route: RouteSpec,
+    operation: OperationName,
+    answer: UpstreamAnswer,
+    res: Res,
+  ): Promise<{ json: unknown; text: Buffer }> {
+    const encoding = answer.headers['content-encoding'];
+    const type = answer.headers['content-type'];
+    if (
+      answer.statusCode !== 200 ||
+      (encoding !== undefined && encoding !== 'identity') ||
+      !isCheckable(route, 200, Array.isArray(type) ? type[0] : type)
+    ) {
+      answer.body.destroy();
+      const keyword = answer.statusCode === 200 ? 'content-type' : 'status';
+      this.report(route, operation, answer.statusCode, [{ path: '/', keyword }], res);
+      throw new CoreAnswerInvalidError();
+    }
+    const text = await readWhole(answer.body, this.deps.timeoutMs, MAX_PAGE_BYTES);
+    this.listCheck ??= this.check ?? new ResponseCheck();
+    const { json, mismatches } = this.parsed(this.listCheck, route, text);
+    if (mismatches.length > 0) {
+      this.report(route, operation, answer.statusCode, mismatches, res);
+      throw new CoreAnswerInvalidError();
+    }
+    return { json, text };
+  }
+
+  /** A body's JSON and its mismatches; a body that is not JSON is one mismatch at `/`. */
+  private parsed(
+    check: ResponseCheck,
+    route: RouteSpec,
+    text: Buffer,
+  ): { json?: unknown; mismatches: ContractMismatch[] } {
+    let json: unknown;
+    try {
+      json = JSON.parse(text.toString('utf8'));
+    } catch {
+      return { mismatches: [{ path: '/', keyword: 'json' }] };
+    }
+    return { json, mismatches: check.mismatches(route, json) };
+  }
+
+  /** Counts and logs an answer out of contract: paths and keywords, never a value. */
+  private report(
+    route: RouteSpec,
+    operation: OperationName,
+    status: number,
+    mismatches: ContractMismatch[],
+    res: Res,
+  ): void {
+    this.deps.metrics.proxyNonconforming.inc({ adapter: this.id, operation });
+    this.deps.logger.warn(
+      { operationId: route.operationId, status, mismatches, reqId: res.locals?.requestId },
+      'proxied answer does not match its contract',
+    );
   }
 
   /**
@@ -196,7 +321,7 @@ export class FamilyProxy {
     route: RouteSpec,
     operation: OperationName,
     answer: UpstreamAnswer,
-    res: ServerResponse & { locals?: Record<string, unknown> },
+    res: Res,
   ): ((body: Buffer) => void) | undefined {
     const check = this.check;
     const status = answer.statusCode;
@@ -207,18 +332,8 @@ export class FamilyProxy {
       return undefined;
     }
     return (body) => {
-      let mismatches;
-      try {
-        mismatches = check.mismatches(route, JSON.parse(body.toString('utf8')));
-      } catch {
-        mismatches = [{ path: '/', keyword: 'json' }];
-      }
-      if (mismatches.length === 0) return;
-      this.deps.metrics.proxyNonconforming.inc({ adapter: this.id, operation });
-      this.deps.logger.warn(
-        { operationId: route.operationId, status, mismatches, reqId: res.locals?.requestId },
-        'proxied answer does not match its contract',
-      );
+      const { mismatches } = this.parsed(check, route, body);
+      if (mismatches.length > 0) this.report(route, operation, status, mismatches, res);
     };
   }
 }

@@ -9,7 +9,11 @@
  */
 import { Pool } from 'undici';
 import { contractsAjv, refOf } from '../../contracts';
-import { CoreUnavailableError, CustomerNotFoundError } from '../errors';
+import {
+  CoreUnavailableError,
+  CustomerNotFoundError,
+  CustomerNotIdentifiableError,
+} from '../errors';
 import type {
   AuthorisationPort,
   CallContext,
@@ -97,12 +101,11 @@ class UpstreamReader {
       if (status === 200) throw transportFailure(err, ctx.signal);
     }
     if (status === 200 && valid(body)) return body;
-    if (
-      status === 404 &&
-      (body as { error?: unknown } | undefined)?.error === 'Customer not found'
-    ) {
-      throw new CustomerNotFoundError();
-    }
+    const error = (body as { error?: unknown } | undefined)?.error;
+    if (status === 404 && error === 'Customer not found') throw new CustomerNotFoundError();
+    // An upstream gateway's answer about this one customer, never its being down.
+    if (status === 422 && error === 'Customer cannot be identified')
+      throw new CustomerNotIdentifiableError();
     const retryAfter = status >= 500 ? retryAfterSeconds(headers['retry-after']) : undefined;
     throw new CoreUnavailableError({
       cause: new Error(`upstream answered ${status}${status === 200 ? ' out of contract' : ''}`),

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CoreTimeoutError } from '../errors';
+import { CoreAnswerInvalidError, CoreTimeoutError } from '../errors';
 import { SHARING_REFUSED_HEADER } from '../refusals/sharing-refusals';
 
 /** An upstream's answer once its headers are in; its body still on its way. */
@@ -59,13 +59,19 @@ function cutOffWhenIdle(body: Readable, res: ServerResponse, ms: number): void {
   });
 }
 
-/** Reads the whole body, destroying it when it sends nothing for `ms`. */
-async function readWhole(body: Readable, ms: number): Promise<Buffer> {
+/**
+ * Reads the whole body, destroying it when it sends nothing for `ms`, or when it grows past
+ * `maxBytes` (it then rejects with CoreAnswerInvalidError, and leaving the loop destroys it).
+ */
+export async function readWhole(body: Readable, ms: number, maxBytes = Infinity): Promise<Buffer> {
   const timer = setTimeout(() => body.destroy(new CoreTimeoutError()), ms);
   const chunks: Buffer[] = [];
+  let size = 0;
   try {
     for await (const chunk of body) {
       timer.refresh();
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) throw new CoreAnswerInvalidError();
       chunks.push(chunk as Buffer);
     }
   } finally {

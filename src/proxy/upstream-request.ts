@@ -1,14 +1,14 @@
 /**
  * What a proxied request looks like on its way to the upstream, built from what the gateway
  * checked and from nothing else of the caller's request: its path from the route's template and
- * matched parameters (each one percent-encoded segment), its query from the parameters the route
- * validated (re-serialised), its headers from the allow-list (never a hop-by-hop one, nor one the
- * caller's `Connection` names) and the upstream's own credentials, and a body only on a route
- * that takes one (the one the router read, written again).
+ * matched parameters (each one percent-encoded segment, never a value that cannot be an id), its
+ * query from the parameters the route validated (re-serialised), its headers from the allow-list
+ * (never a hop-by-hop one, nor one the caller's `Connection` names) and the upstream's own
+ * credentials, and a body only on a route that takes one (the one the router read, written again).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { stringify as stringifyForm } from 'qs';
-import { RouteNotFoundError } from '../errors';
+import { isImpossibleId, unknownIdError } from '../http/path-ids';
 import type { RouteSpec } from '../http/route-spec';
 import { NEVER_FORWARDED, type ProxySettings } from './proxy-settings';
 import { tracingOn } from '../observability/tracing';
@@ -45,11 +45,14 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-/** A path parameter as one segment: encoded, and never a dot segment the upstream would resolve. */
-function segment(value: string): string {
-  // `..` and `.` (also sent as %2e%2e: Express decodes it) are no id of any resource; encoded
-  // they would still be dot segments to a URL parser on the upstream (WHATWG reads %2e as `.`).
-  if (value === '.' || value === '..') throw new RouteNotFoundError();
+/**
+ * A path parameter as one segment, encoded. A value that cannot be an id (it decodes to hold `/`,
+ * `\`, NUL, CR, LF or `;`, or is a dot segment, src/http/path-ids.ts) never reaches the upstream,
+ * whose server may decode `%2F` into path structure or resolve `%2e%2e`: it is answered as the
+ * family's unknown id of that parameter.
+ */
+function segment(route: RouteSpec, name: string, value: string): string {
+  if (isImpossibleId(value)) throw unknownIdError(route, name);
   return encodeURIComponent(value);
 }
 
@@ -62,7 +65,11 @@ export class UpstreamPath {
    * @param space the family's space on the gateway (`/fdx/v6`), replaced by `basePath`
    * @throws Error when the route is outside the space
    */
-  constructor(route: RouteSpec, space: string, basePath: string) {
+  constructor(
+    private readonly route: RouteSpec,
+    space: string,
+    basePath: string,
+  ) {
     if (!route.path.startsWith(`${space}/`)) {
       throw new Error(`route ${route.operationId} is outside its core family's space ${space}`);
     }
@@ -70,11 +77,15 @@ export class UpstreamPath {
     this.parts = (base + route.path.slice(space.length)).split(/\{(\w+)\}/);
   }
 
-  /** The path for matched parameters (decoded, as the router matched them). */
+  /**
+   * The path for matched parameters (decoded, as the router matched them).
+   * @throws the family's unknown-id error for a parameter that cannot be an id
+   */
   for(params: Readonly<Record<string, string>>): string {
     let path = '';
     for (let i = 0; i < this.parts.length; i += 1) {
-      path += i % 2 === 0 ? this.parts[i] : segment(params[this.parts[i]!] ?? '');
+      const part = this.parts[i]!;
+      path += i % 2 === 0 ? part : segment(this.route, part, params[part] ?? '');
     }
     return path;
   }

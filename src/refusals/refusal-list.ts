@@ -28,6 +28,11 @@ export class RefusalList {
     return this.byCustomer.get(customerId)?.customer;
   }
 
+  /** Whether the list has any entry of the customer: the whole customer, or one of its accounts. */
+  names(customerId: string): boolean {
+    return this.byCustomer.has(customerId);
+  }
+
   /** The refusal of the account's own entry, if the list has one. */
   account(customerId: string, accountId: string): SharingRefusalReason | undefined {
     return this.byCustomer.get(customerId)?.accounts.get(accountId);

@@ -26,6 +26,14 @@ export class SharingRefusals {
     return this.list().customer(customerId);
   }
 
+  /**
+   * Whether the operator's list refuses anything of the customer (the customer, or one of its
+   * accounts): a passed-through account list is then read whole and the refused accounts left out.
+   */
+  names(customerId: string): boolean {
+    return this.list().names(customerId);
+  }
+
   /** The refusal of one account of the customer, from the operator's list and the core's record. */
   account(
     customerId: string,

@@ -3,6 +3,7 @@
  * cache store that cannot answer is counted, logged at debug and bypassed). What it serves is
  * read-only, from a hit or a miss alike (docs/decisions/0050-read-only-cached-values.md).
  */
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { describeError } from '../observability/error-log';
 import type { GatewayMetrics } from '../observability/metrics';
@@ -21,12 +22,32 @@ export interface CachedCallsDeps {
   now: () => number;
 }
 
-/** How many call keys are remembered before the memory of them is cleared. */
+/** How many call keys are remembered at most (the least recently used go first). */
 export const KEYS_REMEMBERED = 10_000;
+/** Bytes the remembered keys may take at most, counted by {@link memoBytes}: 8 MiB. */
+export const KEY_MEMO_BYTES = 8 * 1024 * 1024;
+/**
+ * Bytes of the largest call remembered (its arguments' JSON about 4,000 characters): a call naming
+ * more (a body of many ids) has its key made each time, as it was before keys were remembered.
+ */
+export const KEY_MEMO_ENTRY_BYTES = 8 * 1024;
+
+/**
+ * What a remembered key costs, at most: two bytes a character of the call's text and of its key
+ * (V8 keeps a string in one byte a character when it can), and the memo's own share of an entry.
+ */
+export function memoBytes(key: string, input: string): number {
+  return 2 * (input.length + key.length) + 64;
+}
 
 export class CachedCalls {
   /** The key of each recent call, by its operation and arguments' JSON. */
-  private readonly keys = new Map<string, string>();
+  private readonly keys = new LRUCache<string, string>({
+    max: KEYS_REMEMBERED,
+    maxSize: KEY_MEMO_BYTES,
+    maxEntrySize: KEY_MEMO_ENTRY_BYTES,
+    sizeCalculation: (key, input) => memoBytes(key, input),
+  });
 
   constructor(private readonly deps: CachedCallsDeps) {}
 
@@ -35,7 +56,8 @@ export class CachedCalls {
    * operation, and keyed digests of the customer id and the other arguments (no id is stored in
    * a key, nor one that hashing a guessed id could find). Two HMACs per call were the largest
    * part of a cache hit after the token check: the keys of recent calls are remembered, up to
-   * `KEYS_REMEMBERED` (then forgotten at once, so memory stays bounded under any mix of ids).
+   * `KEYS_REMEMBERED` of them and `KEY_MEMO_BYTES` in all, none over `KEY_MEMO_ENTRY_BYTES`, so
+   * the memory stays the same few megabytes under any mix of ids and bodies.
    */
   key(operation: string, args: readonly unknown[]): string {
     const [customerId, ...rest] = args;
@@ -48,10 +70,14 @@ export class CachedCalls {
       const { keys, adapterId } = this.deps;
       const parts = [adapterId, operation, keys.digest(customerJson), keys.digest(restJson)];
       key = keys.key('cache', 'v1', ...parts);
-      if (this.keys.size >= KEYS_REMEMBERED) this.keys.clear();
       this.keys.set(input, key);
     }
     return key;
+  }
+
+  /** Bytes the remembered keys take, as {@link memoBytes} counts them. */
+  get memoBytes(): number {
+    return this.keys.calculatedSize;
   }
 
   /** The stored entry, or undefined (also when the store fails). */

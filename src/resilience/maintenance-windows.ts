@@ -33,6 +33,85 @@ export interface PlannedWindow extends SeedWindow {
 export const startOf = (w: SeedWindow): number => Date.parse(w.start);
 export const endOf = (w: SeedWindow): number => Date.parse(w.end);
 
+/**
+ * The longest window: a week. A core down longer is an outage to report as one, and a slip of the
+ * pen (a year for a day) would otherwise refuse every call of a core for that long.
+ */
+export const MAX_WINDOW_MS = 7 * 86_400_000;
+/** An ISO 8601 date-time with a zone, as `maintenance add` takes it. */
+export const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** What a core instance id may be (as `CORE_ADAPTERS` names one). */
+export const INSTANCE_ID = /^[a-z][a-z0-9-]*$/;
+/** What `add` names a stored window by. */
+const STORED_ID = /^[0-9a-f]{12}$/;
+const MEMBERS = new Set(['id', 'start', 'end', 'adapter', 'explanation']);
+/** Refused entries one reading logs at most, each by its id (then their number). */
+const MAX_LOGGED = 10;
+
+/** The epoch milliseconds of an ISO 8601 date-time with a zone; undefined for anything else. */
+export function dateTimeMs(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !DATE_TIME.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * What is wrong with a window's bounds, its core and its explanation, in the words of `add`
+ * (`named` spells a member as the caller knows it: `--adapter` on the command line).
+ */
+export function windowProblem(
+  window: { start: number; end: number; adapter: unknown; explanation: unknown },
+  named: (member: string) => string = (member) => member,
+): string | undefined {
+  const { start, end, adapter, explanation } = window;
+  if (end <= start) return 'the window must end after it starts';
+  if (end - start > MAX_WINDOW_MS) return 'the window must last at most 7 days (P7D)';
+  if (adapter !== undefined && (typeof adapter !== 'string' || !INSTANCE_ID.test(adapter))) {
+    return `${named('adapter')}: a core instance id (lower-case letters, digits and dashes)`;
+  }
+  if (explanation !== undefined && (typeof explanation !== 'string' || explanation.trim() === '')) {
+    return `${named('explanation')}: must not be empty`;
+  }
+  return undefined;
+}
+
+/** A stored window, or why it is refused: the checks of `add`, on what Redis holds. */
+function parseStored(field: string, text: string): PlannedWindow | { problem: string } {
+  let w: unknown;
+  try {
+    w = JSON.parse(text);
+  } catch {
+    return { problem: 'not a JSON object' };
+  }
+  if (typeof w !== 'object' || w === null || Array.isArray(w)) {
+    return { problem: 'not a JSON object' };
+  }
+  const window = w as Record<string, unknown>;
+  const unknown = Object.keys(window).find((name) => !MEMBERS.has(name));
+  if (unknown !== undefined) return { problem: `unknown member "${unknown}"` };
+  if (window.id !== field || !STORED_ID.test(field)) return { problem: 'its id is not its field' };
+  const start = dateTimeMs(window.start);
+  if (start === undefined) {
+    return { problem: 'start: an ISO 8601 date-time with a zone is required' };
+  }
+  const end = dateTimeMs(window.end);
+  if (end === undefined) return { problem: 'end: an ISO 8601 date-time with a zone is required' };
+  const problem = windowProblem({
+    start,
+    end,
+    adapter: window.adapter,
+    explanation: window.explanation,
+  });
+  return problem === undefined ? (window as unknown as PlannedWindow) : { problem };
+}
+
+/** A stored entry that is no window: its field, why, and its text. */
+export interface RefusedWindow {
+  id: string;
+  problem: string;
+  text: string;
+}
+
 /** The windows added at run time, in Redis. */
 export class MaintenanceWindowStore {
   constructor(
@@ -49,32 +128,28 @@ export class MaintenanceWindowStore {
     return stored;
   }
 
+  /** Every stored window, by start, and the entries refused (with their stored text). */
+  async read(): Promise<{ windows: PlannedWindow[]; refused: RefusedWindow[] }> {
+    const fields = await this.redis.hgetall(this.key);
+    const windows: PlannedWindow[] = [];
+    const refused: RefusedWindow[] = [];
+    for (const [id, text] of Object.entries(fields)) {
+      const parsed = parseStored(id, text);
+      if ('problem' in parsed) refused.push({ id, problem: parsed.problem, text });
+      else windows.push(parsed);
+    }
+    windows.sort((a, b) => startOf(a) - startOf(b));
+    return { windows, refused };
+  }
+
   /** Every stored window, by start. Entries that are not windows are skipped. */
   async list(): Promise<PlannedWindow[]> {
-    const fields = await this.redis.hgetall(this.key);
-    return Object.values(fields)
-      .map(parseStored)
-      .filter((w): w is PlannedWindow => w !== undefined)
-      .sort((a, b) => startOf(a) - startOf(b));
+    return (await this.read()).windows;
   }
 
   /** Removes a stored window; false when there is none with that id. */
   async cancel(id: string): Promise<boolean> {
     return (await this.redis.hdel(this.key, id)) === 1;
-  }
-}
-
-function parseStored(text: string): PlannedWindow | undefined {
-  try {
-    const w = JSON.parse(text) as PlannedWindow;
-    const valid =
-      typeof w.id === 'string' &&
-      !Number.isNaN(startOf(w)) &&
-      !Number.isNaN(endOf(w)) &&
-      (w.adapter === undefined || typeof w.adapter === 'string');
-    return valid ? w : undefined;
-  } catch {
-    return undefined;
   }
 }
 
@@ -86,6 +161,8 @@ export class MaintenanceWindows {
   readonly list: PlannedWindow[];
   private timer: NodeJS.Timeout | undefined;
   private failing = false;
+  /** The refused entries last read, by id, with their text: each is logged when first seen. */
+  private refused = new Map<string, string>();
 
   constructor(
     private readonly seed: readonly SeedWindow[],
@@ -99,8 +176,9 @@ export class MaintenanceWindows {
   async refresh(): Promise<void> {
     if (!this.store) return;
     try {
-      const stored = await this.store.list();
-      this.list.splice(0, this.list.length, ...this.seed, ...stored);
+      const { windows, refused } = await this.store.read();
+      this.list.splice(0, this.list.length, ...this.seed, ...windows);
+      this.logRefused(refused);
       if (this.failing) this.logger.info('maintenance windows read from Redis again');
       this.failing = false;
     } catch (err) {
@@ -109,6 +187,28 @@ export class MaintenanceWindows {
       }
       this.failing = true;
     }
+  }
+
+  /**
+   * Logs each refused entry once: when it appears, or its text changes. Read every few seconds,
+   * an entry left in Redis would otherwise log at that pace; the map holds the current ones only,
+   * and one read logs `MAX_LOGGED` of them at most.
+   */
+  private logRefused(refused: readonly RefusedWindow[]): void {
+    const fresh = refused.filter(({ id, text }) => this.refused.get(id) !== text);
+    for (const { id, problem } of fresh.slice(0, MAX_LOGGED)) {
+      this.logger.warn(
+        { window: id.slice(0, 64), problem },
+        'maintenance window in Redis refused: not applied',
+      );
+    }
+    if (fresh.length > MAX_LOGGED) {
+      this.logger.warn(
+        { more: fresh.length - MAX_LOGGED },
+        'more maintenance windows in Redis refused: not applied',
+      );
+    }
+    this.refused = new Map(refused.map(({ id, text }) => [id, text]));
   }
 
   /** Reads the stored windows now and every `everyMs`. */

@@ -29,6 +29,7 @@ export type OperationGroup =
   | 'lending'
   | 'billing'
   | 'customer'
+  | 'search'
   | 'transactions'
   | 'statements'
   | 'transfers'
@@ -70,7 +71,9 @@ export const OPERATIONS: OperationTable = {
   customer: {
     getCustomerDetail: read('customer', 300, 3600),
     // Searched once per consent flow, by an address that is itself personal data: never cached.
-    searchCustomersByEmail: read('customer', 0, 0),
+    // A circuit of its own: a search costs the core more than a read by id, and searches failing
+    // (or slow) must not refuse the identity and detail of every customer.
+    searchCustomersByEmail: read('search', 0, 0),
     getCustomerIdentity: read('customer', 300, 3600),
   },
   banking: {

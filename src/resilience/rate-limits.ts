@@ -8,9 +8,12 @@
  * keys of any length.
  *
  * When Redis cannot answer, each limiter does what its `onStoreError` says: `refuse` (503, for
- * the token endpoint, which guards against brute force: better unavailable than unguarded) or
+ * the token endpoint's requests, which bound guessing: better unavailable than unguarded) or
  * `allow` (the product endpoints, whose callers already hold a valid token).
+ *
+ * A per-address limit counts sources ({@link addressSource}): an IPv6 address by its /64.
  */
+import ipaddr from 'ipaddr.js';
 import type { RedisClient } from './redis';
 import type { RedisKeys } from './redis-keys';
 import type { Logger } from 'pino';
@@ -42,16 +45,6 @@ export interface RateLimiterDeps {
   logger: Logger;
 }
 
-/** A point counted by `reserve`, which its holder may give back. */
-export interface Reservation {
-  /**
-   * Gives the point back, in the window it was counted in only (a point of a window that has ended
-   * is gone with it, and must not lift the next one). Never throws: when the store fails, the point
-   * stays counted and a warning is logged.
-   */
-  release(): Promise<void>;
-}
-
 /** One limit: `consume` counts a request for a subject and throws once the window is full. */
 export interface RateLimiter {
   readonly rule: RateLimitRule;
@@ -61,18 +54,21 @@ export interface RateLimiter {
    * @throws AuthUnavailableError (503) when the store fails and the rule says `refuse`
    */
   consume(subject: string): Promise<void>;
-  /**
-   * Counts one request of `subject` as `consume` does, and throws as it does, but lets the caller
-   * give the point back once the request turns out not to be one the limit is about (a token
-   * request whose secret proved right, for the failure limit). Counting first and giving back
-   * later keeps the limit exact under concurrent requests, where checking first and counting
-   * later would let every request in flight through.
-   */
-  reserve(subject: string): Promise<Reservation>;
 }
 
-/** Nothing to give back: the store failed and the rule let the request through uncounted. */
-const NOTHING_RESERVED: Reservation = { release: async () => undefined };
+/**
+ * What a source address counts as in a per-address limit: an IPv4 address itself (an IPv4-mapped
+ * IPv6 one too, as a dual-stack socket reports it), an IPv6 address its /64, the block a host or
+ * subscriber is routinely given whole (one caller changing its last 64 bits stays one source).
+ * Anything else (no address) counts as itself.
+ */
+export function addressSource(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
+}
 
 /** The prefix of a limiter's keys (rate-limiter-flexible adds `:<subject key>`). */
 function rateLimitKeyPrefix(keys: RedisKeys, purpose: string): string {
@@ -101,11 +97,10 @@ export function createRateLimiter(rule: RateLimitRule, deps: RateLimiterDeps): R
     if (omitted === undefined) return;
     deps.logger.warn({ err: describeError(err, omitted), purpose: rule.purpose }, message);
   };
-  /** Counts a point; the time its window ends, or undefined when the store failed and it may pass. */
-  const count = async (key: string): Promise<number | undefined> => {
+  /** Counts a point; throws when over the limit, or when the store failed and the rule refuses. */
+  const count = async (key: string): Promise<void> => {
     try {
-      const res = await limiter.consume(key);
-      return Date.now() + res.msBeforeNext;
+      await limiter.consume(key);
     } catch (err) {
       if (err instanceof RateLimiterRes) {
         throw new RateLimitedError({
@@ -119,30 +114,10 @@ export function createRateLimiter(rule: RateLimitRule, deps: RateLimiterDeps): R
           : 'rate limit store failed; letting requests through',
       );
       if (rule.onStoreError === 'refuse') throw new AuthUnavailableError({ cause: err });
-      return undefined;
     }
   };
   return {
     rule,
-    async consume(subject) {
-      await count(deps.keys.digest(subject));
-    },
-    async reserve(subject) {
-      const key = deps.keys.digest(subject);
-      const windowEnds = await count(key);
-      if (windowEnds === undefined) return NOTHING_RESERVED;
-      let released = false;
-      return {
-        async release() {
-          if (released || Date.now() >= windowEnds) return;
-          released = true;
-          try {
-            await limiter.reward(key, 1);
-          } catch (err) {
-            warn(err, 'rate limit store failed; a point given back stays counted');
-          }
-        },
-      };
-    },
+    consume: (subject) => count(deps.keys.digest(subject)),
   };
 }

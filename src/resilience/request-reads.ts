@@ -11,21 +11,46 @@
  *   sees the first customer's records.
  * Only values read below the cache are kept, and only until the request ends: the cache and
  * single-flight stay the only things shared between requests.
+ *
+ * Bounded by bytes, whatever an adapter names its reads with: a scope's keys take at most
+ * `READ_KEYS_BYTES` (a read past it, or of a key longer than `READ_KEY_MAX_LENGTH`, is made each
+ * time, as without the memo), and a request has scopes for at most `CUSTOMERS_PER_REQUEST`
+ * customers (another customer's calls read without one). The values are the core's answers to
+ * the request, which it holds while it runs in any case.
  */
 import type { CallContext, RequestReads } from '../ports';
+
+/** Bytes the keys of one scope may take, as {@link readKeyBytes} counts them: 256 KiB. */
+export const READ_KEYS_BYTES = 256 * 1024;
+/** Characters of the longest key remembered (a core path and query). */
+export const READ_KEY_MAX_LENGTH = 1024;
+/** Customers of one request with a scope each (a request names one customer). */
+export const CUSTOMERS_PER_REQUEST = 4;
+
+/** What a remembered key costs, at most: two bytes a character, and the memo's share of an entry. */
+export const readKeyBytes = (key: string): number => 2 * key.length + 64;
+
+/** Reads without a memo: each made when asked. */
+const UNREMEMBERED: RequestReads = { once: (_key, read) => read() };
 
 /** One scope's reads: each key read once, a failed read forgotten. */
 export class RequestMemo implements RequestReads {
   private readonly values = new Map<string, Promise<unknown>>();
+  private keyBytes = 0;
 
   once<T>(key: string, read: () => Promise<T>): Promise<T> {
     const known = this.values.get(key);
     if (known) return known as Promise<T>;
+    const bytes = readKeyBytes(key);
+    if (key.length > READ_KEY_MAX_LENGTH || this.keyBytes + bytes > READ_KEYS_BYTES) return read();
     const value = read();
     this.values.set(key, value);
+    this.keyBytes += bytes;
     // A failure is the caller's to handle; the memo only forgets it, so a retry reads again.
     value.catch(() => {
-      if (this.values.get(key) === value) this.values.delete(key);
+      if (this.values.get(key) !== value) return;
+      this.values.delete(key);
+      this.keyBytes -= bytes;
     });
     return value;
   }
@@ -34,14 +59,22 @@ export class RequestMemo implements RequestReads {
   get size(): number {
     return this.values.size;
   }
+
+  /** Bytes the keys read so far take, as {@link readKeyBytes} counts them (for tests). */
+  get bytes(): number {
+    return this.keyBytes;
+  }
 }
 
 /** The scopes of one adapter instance, per request and customer. */
 export class RequestScopes {
   private readonly byRequest = new WeakMap<object, Map<string, RequestMemo>>();
 
-  /** The memo of `customerId` in the request of `ctx`. */
-  of(ctx: CallContext, customerId: string): RequestMemo {
+  /**
+   * The memo of `customerId` in the request of `ctx`; reads without a memo for a customer past
+   * the request's `CUSTOMERS_PER_REQUEST`.
+   */
+  of(ctx: CallContext, customerId: string): RequestReads {
     let customers = this.byRequest.get(ctx);
     if (!customers) {
       customers = new Map();
@@ -49,6 +82,7 @@ export class RequestScopes {
     }
     let memo = customers.get(customerId);
     if (!memo) {
+      if (customers.size >= CUSTOMERS_PER_REQUEST) return UNREMEMBERED;
       memo = new RequestMemo();
       customers.set(customerId, memo);
     }

@@ -33,7 +33,7 @@ import type { RedisKeys } from './redis-keys';
 import { CachedCalls } from './cached-calls';
 import { circuitNames } from './circuit-groups';
 import { Circuits } from './circuits';
-import { isCoreFailure } from './core-failure';
+import { isCoreFailure, isRecordInvalid } from './core-failure';
 import { maintenanceClock } from './maintenance';
 import {
   NEVER_CACHED,
@@ -104,7 +104,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The outcome label of a failed core call. */
 const outcomeOf = (err: unknown) =>
-  err instanceof CoreTimeoutError ? 'timeout' : isCoreFailure(err) ? 'failure' : 'client_error';
+  err instanceof CoreTimeoutError
+    ? 'timeout'
+    : isCoreFailure(err)
+      ? 'failure'
+      : isRecordInvalid(err)
+        ? 'invalid_record'
+        : 'client_error';
 
 /** The inner layers: retry -> circuit -> timeout -> adapter, with a duration per attempt. */
 function coreCaller(adapterId: string, deps: ResilienceDeps, circuits: Circuits) {

@@ -1,6 +1,15 @@
 import { traceDecision } from '../observability/tracing';
 
-/** Concurrent identical calls share one promise: one core call serves them all. */
+/** Characters of the longest key coalesced (a cache key is about 150). */
+export const FLIGHT_KEY_MAX_LENGTH = 512;
+/** Calls under way that are coalesced at once; past it, a new key's call runs on its own. */
+export const MAX_FLIGHTS = 10_000;
+
+/**
+ * Concurrent identical calls share one promise: one core call serves them all. Its memory is
+ * bounded whatever its callers send: at most `MAX_FLIGHTS` keys of at most
+ * `FLIGHT_KEY_MAX_LENGTH` characters (a call over either runs uncoalesced, as it would alone).
+ */
 export class SingleFlight {
   private readonly inflight = new Map<string, Promise<unknown>>();
 
@@ -11,6 +20,7 @@ export class SingleFlight {
       traceDecision('single_flight_join');
       return existing as Promise<T>;
     }
+    if (key.length > FLIGHT_KEY_MAX_LENGTH || this.inflight.size >= MAX_FLIGHTS) return fn();
     const promise = fn().finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;

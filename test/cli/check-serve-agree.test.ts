@@ -83,13 +83,14 @@ const CASES: {
       ...FINERACT,
       ...PLATFORM_TOKENS,
       PLATFORM_CLIENTS_FILE: platform.PLATFORM_CLIENTS_FILE!,
+      PLATFORM_CLIENT_HASH_KEY: platform.PLATFORM_CLIENT_HASH_KEY!,
     }),
     lines: [
       'PLATFORM_SIGNING_KEY_FILE: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
     ],
   },
   {
-    name: 'an unreadable PLATFORM_SIGNING_KEY_FILE and no client store',
+    name: 'an unreadable PLATFORM_SIGNING_KEY_FILE, no client store and no PLATFORM_CLIENT_HASH_KEY',
     env: () => ({
       ...FINERACT,
       ...PLATFORM_TOKENS,
@@ -98,6 +99,7 @@ const CASES: {
     lines: [
       /^PLATFORM_SIGNING_KEY_FILE: \S+no-such-key\.json cannot be read as a JSON Web Key \(ENOENT/,
       'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo, HOLDER_DEV_KEYS=true or REDIS_URL is set',
+      'PLATFORM_CLIENT_HASH_KEY: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true (the same on every instance and for the clients command: openssl rand -base64 48)',
     ],
   },
   {

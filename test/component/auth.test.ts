@@ -65,6 +65,21 @@ describe('holder authentication', () => {
     await expect401({ authorization: value }, 'Malformed token');
   });
 
+  it('when a signature is spelt with set trailing bits (the same bytes), then it is 401 Malformed token; spelt canonically, the same token passes', async () => {
+    const token = await signToken(gw.key, claims());
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    // A 256-byte signature is 342 characters: the last one carries 4 unused bits.
+    expect(signature.length % 4).toBe(2);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet[alphabet.indexOf(signature.at(-1)!) | 0b1111]!;
+    const spelt = `${header}.${payload}.${signature.slice(0, -1)}${last}`;
+    expect(Buffer.from(spelt.split('.')[2]!, 'base64url')).toEqual(
+      Buffer.from(signature, 'base64url'),
+    );
+    await expect401(bearer(spelt), 'Malformed token');
+    expect((await gw.get(PATH, { headers: bearer(token) })).status).toBe(200);
+  });
+
   it('when the token is garbage in JWT form, then it is 401 Malformed token', async () => {
     await expect401(bearer('eyJub3QiOiJqc29uIn0.e30.c2ln'), 'Malformed token');
     await expect401(bearer('Zm9v.YmFy.YmF6'), 'Malformed token');

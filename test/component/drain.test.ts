@@ -1,7 +1,8 @@
 /**
  * SIGTERM under keep-alive load, for real: the gateway runs as its own process, a keep-alive
  * client keeps it busy, and a "load balancer" polls `/readyz` and stops sending new requests once
- * it fails. Every request the client sent is answered: none is reset or refused.
+ * it fails. Every request the client sent is answered: none is reset or refused, and no answer of
+ * the pause sends a client to reconnect (test/component/shutdown.test.ts has clients that stay).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -19,7 +20,7 @@ describe('SIGTERM under keep-alive load', () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
   });
 
-  it('when SIGTERM arrives under keep-alive load, then every request is answered and answers during the drain say Connection: close', async () => {
+  it('when SIGTERM arrives under keep-alive load, then every request is answered, on connections kept through the pause', async () => {
     const key = await makeKey('PS256');
     const jwks = await startJwksServer([key]);
     const port = await freePort();
@@ -105,13 +106,10 @@ describe('SIGTERM under keep-alive load', () => {
       output: expect.any(String),
     });
     expect(outcomes.length).toBeGreaterThan(50);
-    // Once the process has taken the signal in, every answer says Connection: close.
-    const drainStart = outcomes.findIndex((o) => o.connection === 'close');
-    expect(drainStart).toBeGreaterThan(0);
-    expect(outcomes[drainStart]!.at).toBeGreaterThanOrEqual(sigtermAt);
-    // (50 ms of slack: answers on parallel connections may be read in another order than sent.)
-    const settled = outcomes.filter((o) => o.at > outcomes[drainStart]!.at + 50);
-    expect(settled.filter((o) => o.connection !== 'close')).toEqual([]);
+    expect(outcomes.some((o) => o.at >= sigtermAt)).toBe(true);
+    // Through the pause the connections are kept: no client is sent to reconnect into a listener
+    // about to close. The load balancer's clients left before it closed, so none was told to.
+    expect(outcomes.filter((o) => o.connection === 'close')).toEqual([]);
     expect(code).toBe(0);
   }, 60_000);
 });

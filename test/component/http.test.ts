@@ -109,9 +109,9 @@ describe('routing and request ids', () => {
     }
   });
 
-  it('when a parameter is long or percent-encoded, then it reaches the handler decoded', async () => {
-    // Unknown customers: the handler's 404, not the router's.
-    for (const id of ['c'.repeat(500), 'c%2F1001', 'c%201001']) {
+  it('when a parameter is as long as an id may be or percent-encoded, then it reaches the handler decoded', async () => {
+    // Unknown customers: the handler's 404, not the router's (256 characters is the longest id).
+    for (const id of ['c'.repeat(256), 'c%2F1001', 'c%201001']) {
       const res = await gw.get(`/v1/common/customer/${id}/detail`);
       expect({ id, status: res.status, body: res.body }).toEqual({
         id,

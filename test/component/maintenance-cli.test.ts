@@ -2,8 +2,11 @@
  * `data-holder-gateway maintenance`: windows added, listed and cancelled in the real Redis (under
  * a key of this run), the notice warning, and refusals that store nothing.
  */
+import crypto from 'node:crypto';
+import path from 'node:path';
 import Redis from 'ioredis';
-import { runMaintenanceCommand, durationMs } from '../../src/cli/maintenance';
+import { maintenanceCommand, runMaintenanceCommand, durationMs } from '../../src/cli/maintenance';
+import { ConfigError } from '../../src/config/config';
 import { MaintenanceWindowStore } from '../../src/resilience/maintenance-windows';
 import { REDIS_URL, runId } from './platform-helpers';
 
@@ -22,7 +25,7 @@ describe('maintenance commands', () => {
   const deps = () => ({
     store,
     seed: [{ start: '2026-11-23T09:00:00Z', end: '2026-11-23T11:00:00Z' }],
-    coreIds: ['fineract', 'kraken'],
+    coreIds: () => ['fineract', 'kraken'],
     now: () => NOW,
   });
 
@@ -91,15 +94,58 @@ describe('maintenance commands', () => {
     expect(await store.list()).toMatchObject([{ explanation: 'Billing upgrade' }]);
   });
 
-  it('when a window names no configured core, then it is stored with a warning', async () => {
+  it('when a window names no configured core, then it is refused (exit 1) and nothing is stored', async () => {
     const c = capture();
-    await runMaintenanceCommand(
+    const code = await runMaintenanceCommand(
       ['add', '--start', '2026-12-20T00:00:00Z', '--duration', 'P1D', '--adapter', 'other'],
       deps(),
       c.io,
     );
+    expect(code).toBe(1);
     expect(c.err).toEqual([
-      'warning: no configured core has the id "other" (fineract, kraken): the window stops nothing here.',
+      '--adapter: no configured core has the id "other" (configured: fineract, kraken); the window would stop nothing',
+    ]);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('when the configured cores cannot be told, then a window of one core is refused with the reason; one of every core is not asked', async () => {
+    const refusing = {
+      ...deps(),
+      coreIds: () => {
+        throw new ConfigError(['CORE_ADAPTERS: cannot load "./missing-core"']);
+      },
+    };
+    const c = capture();
+    const start = ['add', '--start', '2026-12-20T00:00:00Z', '--duration', 'P1D'];
+    expect(await runMaintenanceCommand([...start, '--adapter', 'kraken'], refusing, c.io)).toBe(1);
+    expect(c.err).toEqual([
+      new ConfigError(['CORE_ADAPTERS: cannot load "./missing-core"']).message,
+    ]);
+    expect(await runMaintenanceCommand(start, refusing, capture().io)).toBe(0);
+    expect(await store.list()).toHaveLength(1);
+  });
+
+  it('when stored entries are no windows, then list shows the windows and warns of each entry, naming how to remove it', async () => {
+    const added = await store.add(
+      { start: '2026-12-10T00:00:00Z', end: '2026-12-10T01:00:00Z' },
+      NOW,
+    );
+    await redis.hset(
+      key,
+      'abcdefabcdef',
+      JSON.stringify({
+        id: 'abcdefabcdef',
+        start: '2026-12-10T00:00:00Z',
+        end: '2027-12-10T00:00:00Z',
+      }),
+    );
+    const c = capture();
+    expect(await runMaintenanceCommand(['list'], { ...deps(), seed: [] }, c.io)).toBe(0);
+    expect(c.out).toEqual([
+      `${added.id}  2026-12-10T00:00:00Z to 2026-12-10T01:00:00Z  every core  planned`,
+    ]);
+    expect(c.err).toEqual([
+      'warning: the stored entry "abcdefabcdef" is no window the gateway applies (the window must last at most 7 days (P7D)); remove it with: maintenance cancel abcdefabcdef',
     ]);
   });
 
@@ -132,6 +178,18 @@ describe('maintenance commands', () => {
     [
       ['--start', '2026-12-01T02:00:00Z', '--duration', 'PT1H', '--adapter', 'Kraken!'],
       '--adapter: a core instance id (lower-case letters, digits and dashes)',
+    ],
+    [
+      ['--start', '2026-12-01T02:00:00Z', '--duration', 'P7DT1S'],
+      'the window must last at most 7 days (P7D)',
+    ],
+    [
+      ['--start', '2026-12-01T02:00:00Z', '--end', '2031-12-01T02:00:00Z'],
+      'the window must last at most 7 days (P7D)',
+    ],
+    [
+      ['--start', '2026-12-01T02:00:00Z', '--duration', 'PT1H', '--explanation', '  '],
+      '--explanation: must not be empty',
     ],
   ])(
     'when add gets %j, then it is refused (exit 1) and nothing is stored',
@@ -192,5 +250,46 @@ describe('maintenance commands', () => {
     expect(durationMs('P1DT2H3M4S')).toBe(((26 * 60 + 3) * 60 + 4) * 1000);
     expect(durationMs('PT90M')).toBe(5_400_000);
     for (const bad of ['P', 'PT', 'P1DT', '1H', 'PT1.5H']) expect(durationMs(bad)).toBeUndefined();
+  });
+});
+
+describe('maintenance add with the configuration of the environment', () => {
+  const FIXTURE = path.join(__dirname, '..', 'fixtures', 'adapters', 'holder-adapter.js');
+  const namespace = `dhg-test-${runId()}`;
+  const saved = { ...process.env };
+  let redis: Redis;
+
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    Object.assign(process.env, {
+      HOLDER_DEV_KEYS: 'true',
+      CORE_ADAPTER: 'demo',
+      CORE_ADAPTERS: `banking:${FIXTURE}`,
+      REDIS_URL,
+      REDIS_KEY_NAMESPACE: namespace,
+      CACHE_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'silent',
+    });
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await redis.del(`dhg:${namespace}:maintenance:windows`);
+    await redis.quit();
+  });
+
+  it('when a window names a core the layout loads from a module, then it is stored; a core of no configured instance is refused (exit 1)', async () => {
+    const start = ['add', '--start', '2030-01-10T00:00:00Z', '--duration', 'PT1H'];
+    const known = capture();
+    const code = await maintenanceCommand([...start, '--adapter', 'holder-kit'], known.io);
+    expect({ code, err: known.err }).toEqual({ code: 0, err: [] });
+    expect(known.out).toEqual([
+      expect.stringMatching(/^[0-9a-f]{12} .* core holder-kit {2}planned$/),
+    ]);
+    const unknown = capture();
+    expect(await maintenanceCommand([...start, '--adapter', 'fineract'], unknown.io)).toBe(1);
+    expect(unknown.err).toEqual([
+      '--adapter: no configured core has the id "fineract" (configured: holder-kit, demo); the window would stop nothing',
+    ]);
+    expect(await redis.hlen(`dhg:${namespace}:maintenance:windows`)).toBe(1);
   });
 });

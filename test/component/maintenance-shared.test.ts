@@ -72,7 +72,7 @@ describe('maintenance windows shared through Redis', () => {
     const out: string[] = [];
     const io = { out: (l: string) => out.push(l), err: () => {} };
     const start = new Date(Date.now() - 60_000).toISOString();
-    const deps = { store, seed: [], coreIds: ['loopback'], now: Date.now };
+    const deps = { store, seed: [], coreIds: () => ['loopback'], now: Date.now };
     expect(
       await runMaintenanceCommand(['add', '--start', start, '--duration', 'PT1H'], deps, io),
     ).toBe(0);

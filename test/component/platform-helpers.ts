@@ -46,6 +46,16 @@ export function platformDir(): PlatformDir {
   };
 }
 
+/**
+ * An scrypt hash as versions before HMAC-SHA-256 stored it (`scrypt$N$r$p$salt$key`, their N =
+ * 2^14, r = 8, p = 1, a 16-byte salt); a smaller N keeps a test quick.
+ */
+export function scryptHash(secret: string, N = 2 ** 14): string {
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(secret, salt, 32, { N, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', N, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
 export type TokenForm = 'json' | 'form' | 'basic';
 
 const basicHeader = (id: string, secret: string) =>

@@ -1,6 +1,6 @@
 /**
  * Unknown client, wrong secret and revoked client must not be told apart by response time
- * (docs/api.md, Platform endpoints): each does one look-up and one full scrypt verification before the
+ * (docs/api.md, Platform endpoints): each does one look-up and one HMAC-SHA-256 check before the
  * decision. Robust on a loaded machine: a warm-up first, then rounds that send the three cases one
  * after the other, cycling through all six orders (so every case comes first, second and third
  * equally often). Each pair of cases is compared by the median of its differences within a round:

@@ -2,8 +2,9 @@
  * What reaches a pass-through upstream is what the gateway checked: the path is built from the
  * route's matched parameters (each one segment, never path structure), the query from the
  * parameters the route validated, the headers from the allow-list minus every hop-by-hop header
- * the caller names, and a body only on routes that take one. An absolute-form request target is
- * served by its path. Product pass-through keeps the mapped routes' checks.
+ * the caller names, and a body only on routes that take one. A path id that cannot be an id never
+ * reaches the upstream, nor a core on a served route. An absolute-form request target is served
+ * by its path. Product pass-through keeps the mapped routes' checks.
  */
 import http from 'node:http';
 import { captureLogger } from '../helpers/log-capture';
@@ -17,6 +18,62 @@ const DATES = 'startTime=2026-01-01&endTime=2026-11-20';
 const txPath = (account: string) => `/fdx/v6/customer/${C}/accounts/${account}/transactions`;
 const PRODUCTS = '/v1/data-provider/cdr/products';
 const API_KEY = 'gateway-own-key';
+const fdxError = (code: number, message: string) => ({
+  code,
+  message,
+  debugMessage: 'request impossible-id',
+});
+
+/** Ids that cannot be ids, one per parameter, and the family's unknown-id answer of each. */
+const IMPOSSIBLE_IDS: [string, { status: number; body: unknown }, string, string][] = [
+  [
+    'an FDX customer id holds /',
+    { status: 404, body: { error: 'Customer not found' } },
+    'GET',
+    `/fdx/v6/customer/c%2F1001/accounts/${OPEN}/transactions?${DATES}`,
+  ],
+  [
+    'an FDX statement id holds ;',
+    { status: 404, body: fdxError(404, 'Statement not found') },
+    'GET',
+    `/fdx/v6/customer/${C}/accounts/${OPEN}/statements/s%3B1`,
+  ],
+  [
+    'a banking customer id holds \\',
+    { status: 404, body: { error: 'Customer not found' } },
+    'GET',
+    '/v1/banking/customer/c%5C1001/payees',
+  ],
+  [
+    'a banking account id holds CR LF',
+    { status: 404, body: { error: 'Account not found' } },
+    'GET',
+    `/v1/banking/customer/${C}/accounts/acc%0D%0Ax/payments/scheduled`,
+  ],
+  [
+    'a transaction id holds NUL',
+    { status: 404, body: { error: 'Transaction not found' } },
+    'GET',
+    `/v1/banking/customer/${C}/accounts/${OPEN}/transactions/t%001`,
+  ],
+  [
+    'a product id would climb out of the products path',
+    { status: 404, body: { error: 'not_found', error_description: 'Product not found' } },
+    'DELETE',
+    `${PRODUCTS}/..%2F..%2Fadmin`,
+  ],
+];
+
+/** Core calls a gateway has made so far (every adapter call is measured). */
+async function coreCalls(on: TestGateway): Promise<number> {
+  const text = await on.gateway.metrics.registry.getSingleMetricAsString(
+    'dhg_core_call_duration_seconds',
+  );
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('dhg_core_call_duration_seconds_count'))
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+}
 
 interface RawAnswer {
   status: number;
@@ -51,6 +108,7 @@ function raw(
 describe('what a passed-through request carries to the upstream', () => {
   let upstream: Upstream;
   let gw: TestGateway;
+  let served: TestGateway;
   let dir: PlatformDir;
   let log: ReturnType<typeof captureLogger>;
   const bodyBytes: number[] = [];
@@ -87,15 +145,22 @@ describe('what a passed-through request carries to the upstream', () => {
         passThrough: [
           { family: 'fdx', id: 'scripted', settings },
           { family: 'products', id: 'scripted', settings },
+          {
+            family: 'banking',
+            id: 'scripted-bank',
+            settings: proxySettings('scripted-bank', { baseUrl: `${upstream.origin}/bank` }),
+          },
         ],
       },
     );
+    served = await startGateway(dir.env);
     const reader = await dir.registry.create('client-read', [READ]);
     tokens.read = await tokenFor(gw, 'client-read', reader.secret);
     const writer = await dir.registry.create('client-write', [WRITE]);
     tokens.write = await tokenFor(gw, 'client-write', writer.secret);
   });
   afterAll(async () => {
+    await served?.close();
     await gw?.close();
     await upstream?.close();
     dir?.remove();
@@ -105,45 +170,66 @@ describe('what a passed-through request carries to the upstream', () => {
     bodyBytes.length = 0;
   });
 
-  const holder = async (target: string) => ({
-    authorization: `Bearer ${await gw.token(target)}`,
+  const holder = async (target: string, on: TestGateway = gw) => ({
+    authorization: `Bearer ${await on.token(target)}`,
   });
 
-  it.each(['..%2F..%2Fadmin', '..%5C..%5Cadmin', '%2Fadmin%2F'])(
-    'when an account id is %s, then it reaches the upstream as one segment of the same id',
+  it.each([
+    '..%2F..%2Fadmin',
+    '..%5C..%5Cadmin',
+    '%2Fadmin%2F',
+    'a%00b',
+    'a%0Db',
+    'a%0Ab',
+    'a%3Bb',
+    'a;b',
+    '..',
+    '%2e%2e',
+    '.',
+    '%2E',
+  ])(
+    'when an account id is %s, then the family answers 701 Account not found and the upstream is not called',
     async (id) => {
       const target = `${txPath(id)}?${DATES}`;
-      const res = await raw(gw, 'GET', target, await holder(target));
-      expect(res.status).toBe(200);
-      const { url } = upstream.received[0]!;
-      const segments = new URL(url, 'http://upstream').pathname.split('/');
-      expect(segments).toHaveLength(['', 'api', 'customer', C, 'accounts', id, 'tx'].length);
-      expect(segments.slice(0, 5)).toEqual(['', 'api', 'customer', C, 'accounts']);
-      expect(decodeURIComponent(segments[5]!)).toBe(decodeURIComponent(id));
-      expect(segments[6]).toBe('transactions');
-    },
-  );
-
-  it.each(['..', '%2e%2e', '.', '%2E'])(
-    'when an id is the dot segment %s, then the family answers 404 and the upstream is not called',
-    async (id) => {
-      const target = `${txPath(id)}?${DATES}`;
-      const res = await raw(gw, 'GET', target, await holder(target));
+      const res = await raw(gw, 'GET', target, {
+        ...(await holder(target)),
+        'x-request-id': 'impossible-id',
+      });
       expect({ status: res.status, body: JSON.parse(res.body) as unknown }).toEqual({
         status: 404,
-        body: { code: 404, message: 'Not found', debugMessage: expect.stringMatching(/^request /) },
+        body: { code: 701, message: 'Account not found', debugMessage: 'request impossible-id' },
       });
       expect(upstream.received).toEqual([]);
     },
   );
 
-  it('when a product id would climb out of the products path, then the upstream gets it as one segment', async () => {
-    const res = await raw(gw, 'DELETE', `${PRODUCTS}/..%2F..%2Fadmin`, bearer(tokens.write));
-    expect(res.status).toBe(204);
-    expect(upstream.received.map((r) => [r.method, r.url])).toEqual([
-      ['DELETE', '/api/cdr/products/..%2F..%2Fadmin'],
-    ]);
-  });
+  it.each(IMPOSSIBLE_IDS)(
+    'when %s, then the family answers its unknown id and the upstream is not called',
+    async (_case, expected, method, target) => {
+      const res = await raw(gw, method, target, {
+        ...(target.startsWith(PRODUCTS) ? bearer(tokens.write) : await holder(target)),
+        'x-request-id': 'impossible-id',
+      });
+      expect({ status: res.status, body: JSON.parse(res.body) as unknown }).toEqual(expected);
+      expect(upstream.received).toEqual([]);
+    },
+  );
+
+  it.each(IMPOSSIBLE_IDS)(
+    'when %s on a gateway serving the family itself, then it answers the same and no core is called',
+    async (_case, expected, method, target) => {
+      const before = await coreCalls(served);
+      const res = await raw(served, method, target, {
+        ...(target.startsWith(PRODUCTS) ? bearer(tokens.write) : await holder(target, served)),
+        'x-request-id': 'impossible-id',
+      });
+      expect({
+        status: res.status,
+        body: JSON.parse(res.body) as unknown,
+        coreCalls: await coreCalls(served),
+      }).toEqual({ ...expected, coreCalls: before });
+    },
+  );
 
   it('when the query holds unknown, case-variant, repeated-name or NUL-suffixed parameters, then only the validated ones are forwarded, re-serialised', async () => {
     const target = `${txPath(OPEN)}?${DATES}&limit=5&LIMIT=1000&debug=1&limit%00=9&Offset=x`;

@@ -1,9 +1,10 @@
 /**
  * Rate limits of the platform endpoints, as the interface sets them: on the token endpoint per
- * source address (every request, and failed authentications apart) and per client id (tokens
- * issued), per client on the products; 429 with Retry-After; shared through the real Redis by two
- * gateway instances; the token endpoint refuses (503) when Redis is down. Wrong secrets from one
- * address never lock out the holder of the right secret calling from another.
+ * source (every request, and failed authentications apart; an IPv6 address by its /64) and per
+ * client id (tokens issued), per client on the products; 429 with Retry-After; shared through the
+ * real Redis by two gateway instances; the token endpoint refuses (503) when Redis is down. Limits
+ * bound load and never lock a client out: wrong secrets, from any address, never refuse the right
+ * one (docs/decisions/0063-client-secrets-keyed-hash.md).
  *
  * Runs do not collide in Redis: every client id carries a unique run id (so do the per-client
  * keys), and requests come from random loopback addresses (so do the per-address keys).
@@ -134,20 +135,21 @@ describe('token endpoint limits (in process)', () => {
     expect(typeof res.body.token).toBe('string');
   });
 
-  it('when one address sends more wrong credentials than its failure limit, whatever the client ids, then it is 429 with Retry-After, even with a right secret, while other addresses are served', async () => {
-    const guesser = loopbackAddress();
+  it('when one address sends more wrong credentials than its failure limit, whatever the client ids, then its further failures are 429 with Retry-After while a right secret from that very address still gets its token', async () => {
+    const shared = loopbackAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 30; i += 1) {
       const id = ['victim', 'regular', `unknown-${i}`][i % 3]!;
-      statuses.push((await requestTokenFrom(gw, guesser, id, `guess-${i}`)).status);
+      statuses.push((await requestTokenFrom(gw, shared, id, `guess-${i}`)).status);
     }
     expect(statuses).toEqual(Array(30).fill(401));
-    expectRateLimited(await requestTokenFrom(gw, guesser, 'victim', 'guess-30'), 60);
-    // Refused before the secret is checked: no answer tells a right guess from a wrong one.
-    expectRateLimited(await requestTokenFrom(gw, guesser, 'regular', regularSecret), 60);
-    expect((await requestTokenFrom(gw, loopbackAddress(), 'regular', regularSecret)).status).toBe(
-      200,
-    );
+    expectRateLimited(await requestTokenFrom(gw, shared, 'victim', 'guess-30'), 60);
+    expectRateLimited(await requestTokenFrom(gw, shared, 'unknown-x', 'guess-31'), 60);
+    // Another client behind the same address: its right secret is never refused for others' failures.
+    const right = await requestTokenFrom(gw, shared, 'regular', regularSecret);
+    expect(right.status).toBe(200);
+    expect(typeof right.body.token).toBe('string');
+    expectRateLimited(await requestTokenFrom(gw, shared, 'regular', 'guess-32'), 60);
   });
 
   it('when 40 wrong secrets arrive at once from one address, then 30 are answered 401 and the rest 429, none slipping past the limit', async () => {
@@ -240,6 +242,48 @@ describe('token endpoint limits per address (in process)', () => {
   });
 });
 
+describe('token endpoint limits per IPv6 /64 (in process, behind a trusted proxy)', () => {
+  let gw: TestGateway;
+  let dir: PlatformDir;
+  let secret: string;
+  beforeAll(async () => {
+    dir = platformDir();
+    gw = await startGateway({
+      ...dir.env,
+      // The test's requests come from loopback and name their client in X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_TOKEN_PER_ADDRESS: 4,
+      RATE_LIMIT_TOKEN_FAILURES_PER_ADDRESS: 2,
+    });
+    ({ secret } = await dir.registry.create('app', BOTH));
+  });
+  afterAll(async () => {
+    await gw.close();
+    dir.remove();
+  });
+
+  const from = (address: string, clientSecret: string) =>
+    gw.request('POST', '/v1/token', {
+      headers: { authorization: '', 'x-forwarded-for': address },
+      body: { client_id: 'app', client_secret: clientSecret },
+    });
+
+  it('when addresses of one /64 each send a request, then they count as one source for requests and failures, and another /64 does not share their counts', async () => {
+    const prefix = `2001:db8:${crypto.randomBytes(2).toString('hex')}:1`;
+    const answers = [
+      await from(`${prefix}::1`, 'guess-1'),
+      await from(`${prefix}:ffff::2`, 'guess-2'),
+      await from(`${prefix}::3`, 'guess-3'),
+      await from(`${prefix}:1234:5678:9abc:def0`, secret),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 429, 200]);
+    expectRateLimited(answers[2]!, 60);
+    expectRateLimited(await from(`${prefix}::5`, secret), 60);
+    const elsewhere = await from(`2001:db8:${crypto.randomBytes(2).toString('hex')}:2::1`, 'guess');
+    expect({ status: elsewhere.status, body: elsewhere.body }).toEqual(INVALID_CLIENT);
+  });
+});
+
 describe('product limits per client (in process)', () => {
   let gw: TestGateway;
   let dir: PlatformDir;
@@ -327,15 +371,15 @@ describe('limits shared through Redis', () => {
     dirA.remove();
   });
 
-  it('when two instances share Redis, then wrong secrets from one address sent to either count against one limit, and the right secret from elsewhere still passes', async () => {
+  it('when two instances share Redis, then wrong secrets from one address sent to either count against one limit, and the right secret still passes, from there or elsewhere', async () => {
     const { id, secret } = clients.guessed;
     const statuses: number[] = [];
     for (let i = 0; i < 14; i += 1) {
       statuses.push((await requestTokenFrom(i % 2 ? b : a, guesser, id, `guess-${i}`)).status);
     }
     expect(statuses).toEqual([...Array(10).fill(401), ...Array(4).fill(429)]);
-    expectRateLimited(await requestTokenFrom(a, guesser, id, secret), 60);
-    expectRateLimited(await requestTokenFrom(b, guesser, id, secret), 60);
+    expect((await requestTokenFrom(a, guesser, id, secret)).status).toBe(200);
+    expect((await requestTokenFrom(b, guesser, id, secret)).status).toBe(200);
     expect((await requestTokenFrom(a, caller, id, secret)).status).toBe(200);
   });
 

@@ -4,7 +4,8 @@
  * threshold, a 404, a core outage, a 429, a planned window), Get Status and Get Outages around
  * that window, and the tier label of the request metrics.
  */
-import { startGateway, type TestGateway } from '../helpers/gateway';
+import http from 'node:http';
+import { startGateway, TEST_BASE_URL, type TestGateway } from '../helpers/gateway';
 import { type AdminListener, serveAdmin } from '../helpers/admin-listener';
 import {
   getMetricsValidator,
@@ -62,7 +63,7 @@ describe('Get Metrics, Get Status and Get Outages on the admin listener', () => 
     expect(status.headers.get('x-v')).toBe('1');
     expect(status.body).toEqual({
       data: { status: 'OK', updateTime: '2026-11-23T09:30:00.000Z' },
-      links: { self: `${admin.origin}/discovery/status` },
+      links: { self: `${TEST_BASE_URL}/discovery/status` },
       meta: {},
     });
     expect(statusValidator()(status.body)).toBe(true);
@@ -77,11 +78,45 @@ describe('Get Metrics, Get Status and Get Outages on the admin listener', () => 
           },
         ],
       },
-      links: { self: `${admin.origin}/discovery/outages` },
+      links: { self: `${TEST_BASE_URL}/discovery/outages` },
       meta: {},
     });
     expect(outagesValidator()(outages.body)).toBe(true);
   });
+
+  /** GET on the admin port with the given headers (fetch sets Host itself); the JSON body. */
+  const rawGet = (target: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; body: { links: unknown } }>((resolve, reject) => {
+      const req = http.get(`${admin.origin}${target}`, { headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+    });
+
+  it.each([
+    ['/discovery/status', '/discovery/status'],
+    ['/discovery/outages', '/discovery/outages'],
+    ['/admin/metrics', '/admin/metrics'],
+    ['/admin/metrics?period=CURRENT', '/admin/metrics?period=CURRENT'],
+    ['/admin/metrics?period=ALL&x=%3Cscript%3E', '/admin/metrics?period=ALL'],
+    ['/ADMIN/METRICS/', '/admin/metrics'],
+  ])(
+    'when %s is asked with a spoofed Host and forwarded headers, then links.self is %s on PUBLIC_BASE_URL',
+    async (target, self) => {
+      const res = await rawGet(target, {
+        host: 'attacker.example',
+        'x-forwarded-host': 'attacker.example',
+        'x-forwarded-proto': 'gopher',
+      });
+      expect({ status: res.status, links: res.body.links }).toEqual({
+        status: 200,
+        links: { self: `${TEST_BASE_URL}${self}` },
+      });
+    },
+  );
 
   it('when the scripted traffic of the first day is served, then each call gets its tier', async () => {
     clock = at('2026-11-23T10:00:00Z');
@@ -142,7 +177,7 @@ describe('Get Metrics, Get Status and Get Outages on the admin listener', () => 
     const validate = getMetricsValidator();
     expect(validate(res.body) ? [] : validate.errors).toEqual([]);
     const { data, links } = res.body;
-    expect(links).toEqual({ self: `${admin.origin}/admin/metrics` });
+    expect(links).toEqual({ self: `${TEST_BASE_URL}/admin/metrics` });
     expect(data.requestTime).toBe('2026-11-24T10:00:00.000Z');
     // Nov 23, from 09:00: 7 holder calls (one 503 of the core), 2 token calls; Nov 24: the
     // planned window's 503 (left out) and one call.

@@ -1,7 +1,8 @@
 /**
  * `TRUST_PROXY` behind a real loopback proxy: the per-address token limits count the client the
- * proxy names in `X-Forwarded-For`, so one client's wrong secrets never lock out another client
- * behind the same proxy; unset, a caller's own `X-Forwarded-For` changes nothing.
+ * proxy names in `X-Forwarded-For`, so one client's wrong secrets never count against another
+ * client behind the same proxy; unset, a caller's own `X-Forwarded-For` changes nothing. A right
+ * secret is never refused for failures, whoever made them.
  *
  * Clients send from their own loopback addresses (127.x.y.z: Linux routes all of 127/8 to the
  * loopback interface); the proxy listens on 127.0.0.1 and adds the address it sees, as an ingress
@@ -127,11 +128,11 @@ async function guess(
 }
 
 /**
- * Failed authentications per address per window. The default is 30 (31 wrong secrets lock an
- * address out); a smaller limit keeps each scrypt-bound test short, and changes nothing else.
+ * Failed authentications per address per window. The default is 30 (the 31st wrong secret of an
+ * address is 429); a smaller limit keeps each test short, and changes nothing else.
  */
 const FAILURE_LIMIT = 5;
-/** Wrong secrets up to the limit answered 401, the next refused. */
+/** Wrong secrets up to the limit answered 401, the next 429. */
 const LOCKED_OUT = [...Array(FAILURE_LIMIT).fill(401), 429];
 const LOCK_OUT = FAILURE_LIMIT + 1;
 
@@ -162,15 +163,17 @@ describe.each([
 ])('with TRUST_PROXY naming %s, behind a proxy', (_name, trustProxy) => {
   const at = behindProxy({ TRUST_PROXY: trustProxy });
 
-  it('when one client uses up its failure limit with wrong secrets, then it is locked out while another client behind the same proxy still gets its token', async () => {
+  it('when one client uses up its failure limit with wrong secrets, then its next wrong secret is 429 while another client behind the same proxy still gets 401 for one, and the right secret passes from both', async () => {
     const attacker = loopbackAddress();
     expect(await guess(at.proxy.origin, attacker, 'app', LOCK_OUT)).toEqual(LOCKED_OUT);
-    const stillLocked = await requestTokenFrom(at.proxy.origin, attacker, {
+    const elsewhere = loopbackAddress();
+    expect(await guess(at.proxy.origin, elsewhere, 'app', 1)).toEqual([401]);
+    const rightFromAttacker = await requestTokenFrom(at.proxy.origin, attacker, {
       id: 'app',
       secret: at.secret,
     });
-    expect(stillLocked).toEqual(RATE_LIMITED);
-    const other = await requestTokenFrom(at.proxy.origin, loopbackAddress(), {
+    expect(rightFromAttacker.status).toBe(200);
+    const other = await requestTokenFrom(at.proxy.origin, elsewhere, {
       id: 'app',
       secret: at.secret,
     });
@@ -189,24 +192,29 @@ describe('with TRUST_PROXY unset', () => {
   describe('behind a proxy', () => {
     const at = behindProxy({});
 
-    it('when one client uses up its failure limit with wrong secrets, then every client behind the proxy shares its lock-out (the proxy is the only address seen)', async () => {
+    it('when one client uses up its failure limit with wrong secrets, then every client behind the proxy shares its failure count (the proxy is the only address seen), and a right secret still passes', async () => {
       expect(await guess(at.proxy.origin, loopbackAddress(), 'app', LOCK_OUT)).toEqual(LOCKED_OUT);
-      const other = await requestTokenFrom(at.proxy.origin, loopbackAddress(), {
+      const otherWrong = await requestTokenFrom(at.proxy.origin, loopbackAddress(), {
+        id: 'app',
+        secret: 'wrong',
+      });
+      expect(otherWrong).toEqual(RATE_LIMITED);
+      const otherRight = await requestTokenFrom(at.proxy.origin, loopbackAddress(), {
         id: 'app',
         secret: at.secret,
       });
-      expect(other).toEqual(RATE_LIMITED);
+      expect(otherRight.status).toBe(200);
     });
   });
 
   describe('called directly', () => {
     const at = behindProxy({});
 
-    it('when a caller sends a different X-Forwarded-For with each wrong secret, then it changes nothing: it is locked out at its limit', async () => {
+    it('when a caller sends a different X-Forwarded-For with each wrong secret, then it changes nothing: its wrong secrets are 429 past its limit', async () => {
       const caller = loopbackAddress();
       const spoofed = () => ({ 'x-forwarded-for': `203.0.113.${crypto.randomInt(1, 255)}` });
       expect(await guess(at.gw.origin, caller, 'app', LOCK_OUT, spoofed)).toEqual(LOCKED_OUT);
-      // The same secret from another address passes: the lock-out was the caller's alone.
+      // The right secret from another address passes: the count was the caller's alone.
       const other = await requestTokenFrom(at.gw.origin, loopbackAddress(), {
         id: 'app',
         secret: at.secret,

@@ -44,6 +44,7 @@ const SECRET_VALUES: Record<string, string> = {
   REDIS_URL: 'redis://redis.bank.internal:6379',
   CACHE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   PAGING_SECRET: 'p'.repeat(64),
+  PLATFORM_CLIENT_HASH_KEY: 'h'.repeat(64),
   FINERACT_USERNAME: 'gateway',
   FINERACT_PASSWORD: 'a-password',
 };

@@ -2,6 +2,7 @@
  * Starts a real gateway on port 0 for component tests, with a test key set served by a loopback
  * JWKS server (as the platform would publish it), and a client that signs a fresh token per call.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,8 +46,9 @@ export async function startJwksServer(keys: TestKey[]): Promise<JwksServer> {
 }
 
 /**
- * A platform signing key and an empty client registry in a fresh folder: what an operator provides
- * (`PLATFORM_SIGNING_KEY_FILE`, `PLATFORM_CLIENTS_FILE`) when the core is not the demo.
+ * A platform signing key, an empty client registry in a fresh folder and the key of client
+ * secrets' hashes: what an operator provides (`PLATFORM_SIGNING_KEY_FILE`,
+ * `PLATFORM_CLIENTS_FILE`, `PLATFORM_CLIENT_HASH_KEY`) when the core is not the demo.
  */
 export async function platformFilesForTests(): Promise<Record<string, string>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-platform-'));
@@ -55,6 +57,7 @@ export async function platformFilesForTests(): Promise<Record<string, string>> {
   return {
     PLATFORM_SIGNING_KEY_FILE: keyFile,
     PLATFORM_CLIENTS_FILE: path.join(dir, 'platform-clients.json'),
+    PLATFORM_CLIENT_HASH_KEY: crypto.randomBytes(32).toString('base64url'),
   };
 }
 

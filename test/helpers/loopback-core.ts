@@ -25,6 +25,8 @@ export interface LoopbackCore {
   mode: CoreMode;
   /** Requests that reached the core. */
   hits: number;
+  /** The headers of each request that reached the core, in order. */
+  headers: http.IncomingHttpHeaders[];
   /** Sockets currently open on the core side. */
   openSockets(): number;
   /**
@@ -50,6 +52,7 @@ export async function startLoopbackCore(port = 0): Promise<LoopbackCore> {
     port: 0,
     mode: { kind: 'ok' },
     hits: 0,
+    headers: [],
     openSockets: () => sockets.size,
     hangingRequests: () => hanging.size,
     resetNext: (n) => {
@@ -59,6 +62,7 @@ export async function startLoopbackCore(port = 0): Promise<LoopbackCore> {
   };
   const server = http.createServer((req, res) => {
     core.hits += 1;
+    core.headers.push(req.headers);
     if (resets > 0) {
       resets -= 1;
       req.socket.destroy();

@@ -4,6 +4,7 @@ import {
   CacheCipher,
   deserialize,
   deserializeEntry,
+  entryBytes,
   jsonTextOf,
   memoryCacheStore,
   readOnlyCopy,
@@ -196,6 +197,40 @@ describe('entries read back from Redis', () => {
       value: 'plain',
       storedAt: 3,
     });
+  });
+});
+
+describe('the in-process store bounded by bytes', () => {
+  const entry = (i: number, size: number) => ({
+    value: { id: i, text: 'x'.repeat(size) },
+    storedAt: 1,
+  });
+
+  it('when entries of 10 kB keep coming, then the store holds no more than its bytes, the least recently used going first', async () => {
+    const store = memoryCacheStore(1000, 100_000);
+    for (let i = 0; i < 20; i += 1) await store.set(`k${i}`, entry(i, 10_000), 60_000);
+    expect(store.bytes).toBeLessThanOrEqual(100_000);
+    expect(await store.get('k0')).toBeUndefined();
+    expect(await store.get('k19')).toEqual(entry(19, 10_000));
+  });
+
+  it('when one entry is larger than the whole store, then it is not kept and the others stay', async () => {
+    const store = memoryCacheStore(1000, 100_000);
+    await store.set('small', entry(1, 10), 60_000);
+    await store.set('huge', entry(2, 100_000), 60_000);
+    expect(await store.get('huge')).toBeUndefined();
+    expect(await store.get('small')).toEqual(entry(1, 10));
+  });
+
+  it("when an entry is counted, then it is three bytes a character of its JSON and two of its key, a Map's by its tagged JSON", () => {
+    const plain = readOnlyCopy({ a: 'x'.repeat(100) });
+    const text = JSON.stringify(plain).length;
+    expect(entryBytes('key', { value: plain, storedAt: 1 })).toBe(3 * text + 2 * 3 + 128);
+    const plans = readOnlyCopy(new Map([['acc-1', { supported: true }]]));
+    const tagged =
+      serialize({ value: plans, storedAt: 1 }).length - '{"value":,"storedAt":1}'.length;
+    expect(entryBytes('key', { value: plans, storedAt: 1 })).toBe(3 * tagged + 2 * 3 + 128);
+    expect(entryBytes('key', { value: undefined, storedAt: 1 })).toBe(2 * 3 + 128);
   });
 });
 

@@ -10,7 +10,12 @@ import {
   serialize,
 } from '../../src/resilience/cache';
 import type { RedisClient } from '../../src/resilience/redis';
-import { CachedCalls, KEYS_REMEMBERED } from '../../src/resilience/cached-calls';
+import {
+  CachedCalls,
+  KEY_MEMO_BYTES,
+  KEY_MEMO_ENTRY_BYTES,
+  KEYS_REMEMBERED,
+} from '../../src/resilience/cached-calls';
 import { redisKeys } from '../../src/resilience/redis-keys';
 
 const keys = redisKeys({ namespace: 'unit', secret: 'k'.repeat(43) });
@@ -84,6 +89,38 @@ describe('CachedCalls', () => {
     expect(calls.key('customer.getCustomerDetail', ['c-7'])).toBe(
       expected('customer.getCustomerDetail', 'c-7', []),
     );
+  });
+
+  it('when a call names 1,000 ids of 256 characters, then its key is made each time and nothing of it is remembered', () => {
+    const { calls } = cachedCalls(memoryCacheStore(10));
+    const digest = jest.spyOn(keys, 'digest');
+    try {
+      const ids = Array.from({ length: 1000 }, (_, i) => `${i}-`.padEnd(256, 'x'));
+      const first = calls.key('banking.listAccountsById', ['c-1', ids]);
+      expect(calls.key('banking.listAccountsById', ['c-1', ids])).toBe(first);
+      expect(digest).toHaveBeenCalledTimes(4);
+      expect(calls.memoBytes).toBe(0);
+    } finally {
+      digest.mockRestore();
+    }
+  });
+
+  it('when calls of long arguments keep coming, then the keys remembered stay within KEY_MEMO_BYTES, the least recently used forgotten first', () => {
+    const { calls } = cachedCalls(memoryCacheStore(10));
+    const args = (i: number) => ['c-1', [`${i}-`.padEnd(KEY_MEMO_ENTRY_BYTES / 4, 'x')]];
+    const CALLS = 3000; // over 1.5 times what KEY_MEMO_BYTES holds of them
+    for (let i = 0; i < CALLS; i += 1) calls.key('banking.listAccountsById', args(i));
+    expect(calls.memoBytes).toBeLessThanOrEqual(KEY_MEMO_BYTES);
+    expect(calls.memoBytes).toBeGreaterThan(KEY_MEMO_BYTES / 2);
+    const digest = jest.spyOn(keys, 'digest');
+    try {
+      calls.key('banking.listAccountsById', args(CALLS - 1));
+      expect(digest).not.toHaveBeenCalled();
+      calls.key('banking.listAccountsById', args(0));
+      expect(digest).toHaveBeenCalledTimes(2);
+    } finally {
+      digest.mockRestore();
+    }
   });
 
   it('when a value is set, then it is read back with its time', async () => {

@@ -50,6 +50,9 @@ describe('adapter blocks through the gateway settings', () => {
       bodyTimeoutMs: 10000,
       keepAliveTimeoutMs: 4000,
       pageSize: 100,
+      emailIndexMaxClients: 1_000_000,
+      emailIndexRefreshSeconds: 900,
+      emailIndexAtStart: false,
       rejectUnauthorized: true,
     });
     const second = withDefaults({ baseUrl: 'https://f.example/api', username: 'u', password: 'p' });

@@ -44,6 +44,7 @@ describe('configuration', () => {
       cacheStaleSeconds: {},
       cacheRedisUrl: undefined,
       cacheMaxEntries: 10000,
+      cacheMaxMb: 64,
       cacheEncryptionKey: undefined,
       cacheEncryption: 'on',
       maintenanceWindows: [],
@@ -83,6 +84,7 @@ describe('configuration', () => {
       LOG_LEVEL: 'warn',
       BANKING_ACCOUNT_DETAIL_VERSION: 3,
       AUTH_CUSTOMER_ENDPOINTS: 'false',
+      CUSTOMER_SEARCH_MAX_IN_FLIGHT: '12',
       JWT_ALGORITHMS: 'ES256, EdDSA',
       JWT_CLOCK_TOLERANCE_SECONDS: 5,
       JWT_MAX_LIFETIME_SECONDS: 600,
@@ -93,6 +95,7 @@ describe('configuration', () => {
       JWKS_TIMEOUT_MS: 1500,
       DEV_KEYS_DIR: file,
       PAGING_SECRET: 'k'.repeat(43),
+      PLATFORM_CLIENT_HASH_KEY: 'h'.repeat(43),
       PLATFORM_CLIENTS_FILE: file,
       PLATFORM_SIGNING_KEY_FILE: file,
       RATE_LIMIT_WINDOW_SECONDS: 61,
@@ -113,6 +116,7 @@ describe('configuration', () => {
       CACHE_STALE_SECONDS: '{"b": 2}',
       CACHE_REDIS_URL: 'rediss://c:6380',
       CACHE_MAX_ENTRIES: 10001,
+      CACHE_MAX_MB: 65,
       CACHE_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       CACHE_ENCRYPTION: 'on',
       MAINTENANCE_WINDOWS: '[{"start":"2026-01-01T00:00:00Z","end":"2026-01-01T01:00:00Z"}]',
@@ -147,6 +151,7 @@ describe('configuration', () => {
       OTEL_SERVICE_NAME: 'bank-gateway',
       OTEL_PROPAGATORS: 'tracecontext',
       TRACING_TRUST_TRACEPARENT: 'false',
+      TRACING_TRUST_CALLER_STATE: 'true',
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -161,6 +166,7 @@ describe('configuration', () => {
       logLevel: 'warn',
       bankingAccountDetailVersion: 3,
       authCustomerEndpoints: false,
+      customerSearchMaxInFlight: 12,
       refusals: { file, bodyIdNotFoundStatus: 422 },
       jwt: {
         algorithms: ['ES256', 'EdDSA'],
@@ -172,6 +178,7 @@ describe('configuration', () => {
       devKeysDir: file,
       devKeys: false,
       pagingSecret: 'k'.repeat(43),
+      platformClientHashKey: 'h'.repeat(43),
       platformClientsFile: file,
       platformSigningKeyFile: file,
       rateLimits: {
@@ -195,6 +202,7 @@ describe('configuration', () => {
         cacheStaleSeconds: { b: 2 },
         cacheRedisUrl: 'rediss://c:6380',
         cacheMaxEntries: 10001,
+        cacheMaxMb: 65,
         cacheEncryptionKey: vars.CACHE_ENCRYPTION_KEY,
         cacheEncryption: 'on',
         maintenanceWindows: [{ start: '2026-01-01T00:00:00Z', end: '2026-01-01T01:00:00Z' }],
@@ -231,6 +239,7 @@ describe('configuration', () => {
       serviceName: 'bank-gateway',
       propagators: ['tracecontext'],
       trustTraceparent: false,
+      trustCallerState: true,
     });
     expect(config.serviceLevels).toEqual({
       customerPresentByDefault: true,

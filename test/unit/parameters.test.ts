@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { InvalidFieldError } from '../../src/errors';
 import { monthsBefore, withDateWindow } from '../../src/api/date-window';
+import { MAX_ID_LENGTH } from '../../src/api/ids';
 import { parseAccountIdsBody, parseQuery } from '../../src/http/parameters';
 
 describe('query parameters', () => {
@@ -127,6 +128,16 @@ describe('specific-accounts body', () => {
     [{ data: { accountIds: Array.from({ length: 1001 }, (_, i) => `a${i}`) } }, 'data.accountIds'],
   ])('when the body is %j, then it is 400 naming %s', (body, field) => {
     expect(() => parseAccountIdsBody(body)).toThrow(`Invalid field: ${field}`);
+  });
+
+  it('when an id is longer than 256 characters, then it is 400 naming data.accountIds', () => {
+    const body = { data: { accountIds: ['a', 'x'.repeat(MAX_ID_LENGTH + 1)] } };
+    expect(() => parseAccountIdsBody(body)).toThrow('Invalid field: data.accountIds');
+  });
+
+  it('when 1000 ids of 256 characters are sent, then they are accepted', () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => `${i}-`.padEnd(MAX_ID_LENGTH, 'x'));
+    expect(parseAccountIdsBody({ data: { accountIds: ids } })).toEqual(ids);
   });
 
   it('when 1000 ids are sent, then they are accepted', () => {

@@ -9,11 +9,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import {
   FileClientStore,
+  type PlatformClient,
   PlatformClientRegistry,
   SCOPE_PRODUCTS_READ as READ,
   SCOPE_PRODUCTS_WRITE as WRITE,
 } from '../../src/auth/platform-clients';
 import { runClientsCommand } from '../../src/cli/clients';
+import { scryptHash } from '../component/platform-helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -82,7 +84,7 @@ describe('clients commands', () => {
     expect(c.out[1]).toMatch(new RegExp(`^acme\\t${WRITE}\\tactive\\t\\S+Z\\t-\\t-$`));
     expect(c.out[2]).toMatch(new RegExp(`^beta\\t${READ}\\trevoked\\t\\S+Z\\t-\\t\\S+Z$`));
     const printed = c.out.join('\n');
-    expect(printed).not.toContain('scrypt');
+    expect(printed).not.toContain('hmac');
     expect(printed).not.toContain(secretOf(made.out));
   });
 
@@ -97,6 +99,8 @@ describe('clients commands', () => {
     [[], ['create', 'acme', '--scope', 'read'], 2, 'usage: data-holder-gateway clients'],
     [[], ['list', 'extra'], 2, 'usage: data-holder-gateway clients'],
     [[], ['delete', 'acme'], 2, 'usage: data-holder-gateway clients'],
+    [[], ['migrate-hashes', 'acme'], 2, 'usage: data-holder-gateway clients'],
+    [[], ['list', '--rotate'], 2, 'usage: data-holder-gateway clients'],
   ])(
     'when the commands are %j then %j, then it exits %i saying %j',
     async (before, args, code, message) => {
@@ -107,6 +111,63 @@ describe('clients commands', () => {
       expect(c.out).toEqual([]);
     },
   );
+});
+
+describe('clients migrate-hashes', () => {
+  let dir: string;
+  let file: string;
+  let registry: PlatformClientRegistry;
+  /** A client as a version before HMAC-SHA-256 stored it. */
+  const legacy = (id: string, secret: string, revoked = false): PlatformClient => ({
+    id,
+    scopes: [READ],
+    secretHash: scryptHash(secret, 2 ** 10),
+    revoked,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  });
+  const hashOf = async (id: string) => (await registry.store.get(id))!.secretHash;
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-cli-migrate-'));
+    file = path.join(dir, 'clients.json');
+    registry = new PlatformClientRegistry(new FileClientStore(file));
+    await registry.store.add(legacy('old-active', 'a-secret'));
+    await registry.store.add(legacy('old-revoked', 'r-secret', true));
+    await registry.create('current', [READ]);
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('when some clients still hold scrypt hashes, then the active ones are listed, the revoked ones get an HMAC hash, and nothing else changes', async () => {
+    const c = capture();
+    await expect(runClientsCommand(['migrate-hashes'], registry, c.io)).resolves.toBe(0);
+    expect(c.out).toEqual(['old-active']);
+    expect(c.err).toEqual([
+      'revoked clients whose scrypt hash was replaced: old-revoked',
+      '1 client(s) above still have an scrypt hash: each moves to HMAC-SHA-256 at its next token request, or now with --rotate (new secrets)',
+    ]);
+    expect(await hashOf('old-active')).toMatch(/^scrypt\$/);
+    expect(await hashOf('old-revoked')).toMatch(/^hmac-sha256\$/);
+    await expect(registry.authenticate('old-active', 'a-secret')).resolves.toBeDefined();
+  });
+
+  it('when --rotate is given, then each active client with an scrypt hash gets a new secret, printed once, and its old one fails', async () => {
+    const c = capture();
+    await expect(runClientsCommand(['migrate-hashes', '--rotate'], registry, c.io)).resolves.toBe(
+      0,
+    );
+    expect(c.out[0]).toBe('client_id      old-active');
+    const secret = secretOf(c.out);
+    expect(await hashOf('old-active')).toMatch(/^hmac-sha256\$/);
+    await expect(registry.authenticate('old-active', 'a-secret')).resolves.toBeUndefined();
+    await expect(registry.authenticate('old-active', secret)).resolves.toBeDefined();
+  });
+
+  it('when every hash is HMAC-SHA-256 already, then it says so and prints nothing', async () => {
+    await runClientsCommand(['migrate-hashes', '--rotate'], registry, capture().io);
+    const c = capture();
+    await expect(runClientsCommand(['migrate-hashes'], registry, c.io)).resolves.toBe(0);
+    expect(c.out).toEqual([]);
+    expect(c.err).toEqual(['every client secret has an HMAC-SHA-256 hash']);
+  });
 });
 
 describe('npm run clients', () => {

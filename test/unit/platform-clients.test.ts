@@ -1,52 +1,29 @@
 /**
- * The platform client registry: scrypt hashes, the file store (atomic, 0600, sees other
- * processes' writes), the Redis store (optimistic updates), and the registry's rules.
+ * The platform client registry: the file store (atomic, 0600, sees other processes' writes), the
+ * Redis store (optimistic updates), the registry's rules, and the scrypt hashes of earlier
+ * versions replaced at their client's next success.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
+import type { Logger } from 'pino';
 import {
   ClientRegistryError,
   ClientStoreError,
   FileClientStore,
-  hashSecret,
   parseScopes,
+  type PlatformClient,
   PlatformClientRegistry,
   RedisClientStore,
   SCOPE_PRODUCTS_READ as READ,
   SCOPE_PRODUCTS_WRITE as WRITE,
-  verifySecret,
 } from '../../src/auth/platform-clients';
+import { SecretHasher } from '../../src/auth/platform-secret-hash';
+import { scryptHash } from '../component/platform-helpers';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
-
-describe('secret hashes', () => {
-  it('when a secret is hashed, then the same secret verifies and any other does not', async () => {
-    const hash = await hashSecret('s3cret-value');
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
-    expect(hash).not.toContain('s3cret-value');
-    await expect(verifySecret('s3cret-value', hash)).resolves.toBe(true);
-    await expect(verifySecret('s3cret-valuE', hash)).resolves.toBe(false);
-    await expect(verifySecret('', hash)).resolves.toBe(false);
-  });
-
-  it('when one secret is hashed twice, then the salts and hashes differ', async () => {
-    const [a, b] = await Promise.all([hashSecret('same'), hashSecret('same')]);
-    expect(a).not.toBe(b);
-    expect(a.split('$')[4]).not.toBe(b.split('$')[4]);
-  });
-
-  it.each([
-    ['empty', ''],
-    ['another scheme', 'bcrypt$10$abc'],
-    ['a cost that is not a power of two', 'scrypt$1000$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA'],
-    ['a huge cost', `scrypt$${2 ** 30}$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA`],
-  ])('when the stored hash is %s, then nothing verifies', async (_case, hash) => {
-    await expect(verifySecret('anything', hash)).resolves.toBe(false);
-  });
-});
 
 describe('the file store', () => {
   let dir: string;
@@ -115,7 +92,7 @@ describe('the registry', () => {
     expect(client).toEqual({
       id: 'acme',
       scopes: [READ, WRITE],
-      secretHash: expect.stringMatching(/^scrypt\$/),
+      secretHash: expect.stringMatching(/^hmac-sha256\$[\w-]{8}\$[\w-]{43}$/),
       revoked: false,
       createdAt: '2026-03-01T12:00:00.000Z',
     });
@@ -162,6 +139,93 @@ describe('the registry', () => {
   it('when an unknown client is rotated or revoked, then it fails naming it', async () => {
     await expect(registry.rotate('ghost')).rejects.toThrow('no client ghost');
     await expect(registry.revoke('ghost')).rejects.toThrow('no client ghost');
+  });
+});
+
+describe('scrypt hashes of earlier versions', () => {
+  let dir: string;
+  let file: string;
+  let registry: PlatformClientRegistry;
+  const warnings: { obj: unknown; msg: string }[] = [];
+  const logger = {
+    warn: (obj: unknown, msg: string) => warnings.push({ obj, msg }),
+  } as unknown as Pick<Logger, 'warn'>;
+  const hasher = SecretHasher.fromSetting('k'.repeat(43));
+  /** A client as an earlier version stored it. */
+  const legacy = (id: string, secret: string, revoked = false): PlatformClient => ({
+    id,
+    scopes: [READ],
+    secretHash: scryptHash(secret, 2 ** 10),
+    revoked,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  });
+  const stored = async (id: string) => (await new FileClientStore(file).get(id))!.secretHash;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-legacy-'));
+    file = path.join(dir, 'clients.json');
+    registry = new PlatformClientRegistry(new FileClientStore(file), Date.now, {
+      hasher,
+      logger,
+    });
+    warnings.length = 0;
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('when a client with an scrypt hash authenticates, then its hash becomes HMAC-SHA-256 and its secret keeps working', async () => {
+    await registry.store.add(legacy('old', 'old-secret'));
+    await expect(registry.authenticate('old', 'old-secret')).resolves.toMatchObject({ id: 'old' });
+    expect(await stored('old')).toBe(hasher.hash('old-secret'));
+    await expect(registry.authenticate('old', 'old-secret')).resolves.toMatchObject({ id: 'old' });
+    await expect(registry.authenticate('old', 'wrong')).resolves.toBeUndefined();
+  });
+
+  it('when a wrong secret is tried against an scrypt hash, or a revoked client’s right one, then the hash stays', async () => {
+    await registry.store.add(legacy('old', 'old-secret'));
+    await registry.store.add(legacy('gone', 'gone-secret', true));
+    const [before, beforeGone] = [await stored('old'), await stored('gone')];
+    await expect(registry.authenticate('old', 'wrong')).resolves.toBeUndefined();
+    await expect(registry.authenticate('gone', 'gone-secret')).resolves.toBeUndefined();
+    expect([await stored('old'), await stored('gone')]).toEqual([before, beforeGone]);
+  });
+
+  it('when the hash cannot be stored, then the client still gets in, a warning says so, and the next success tries again', async () => {
+    await registry.store.add(legacy('old', 'old-secret'));
+    const failing = jest
+      .spyOn(registry.store, 'update')
+      .mockRejectedValueOnce(new ClientStoreError('disk full'));
+    await expect(registry.authenticate('old', 'old-secret')).resolves.toMatchObject({ id: 'old' });
+    expect(warnings.map((w) => w.msg)).toEqual([
+      'the scrypt hash of a platform client secret could not be replaced; it is tried again at its next token request',
+    ]);
+    expect(await stored('old')).toMatch(/^scrypt\$/);
+    failing.mockRestore();
+    await registry.authenticate('old', 'old-secret');
+    expect(await stored('old')).toBe(hasher.hash('old-secret'));
+  });
+
+  it('when revoked clients still hold scrypt hashes, then retiring them gives each an HMAC hash of a secret nobody has, and leaves active ones alone', async () => {
+    await registry.store.add(legacy('active', 'a-secret'));
+    await registry.store.add(legacy('gone', 'g-secret', true));
+    await expect(registry.retireRevokedScryptHashes()).resolves.toEqual(['gone']);
+    expect(await stored('gone')).toMatch(/^hmac-sha256\$/);
+    expect(await stored('active')).toMatch(/^scrypt\$/);
+    await expect(registry.authenticate('gone', 'g-secret')).resolves.toBeUndefined();
+    await expect(registry.retireRevokedScryptHashes()).resolves.toEqual([]);
+  });
+
+  it('when a hash was made under another key, then the right secret fails and a warning names the client, once', async () => {
+    const other = new PlatformClientRegistry(new FileClientStore(file), Date.now, {
+      hasher: SecretHasher.fromSetting('o'.repeat(43)),
+    });
+    const { secret } = await other.create('elsewhere', [READ]);
+    await expect(registry.authenticate('elsewhere', secret)).resolves.toBeUndefined();
+    await expect(registry.authenticate('elsewhere', secret)).resolves.toBeUndefined();
+    expect(warnings).toEqual([
+      {
+        obj: { clientId: 'elsewhere' },
+        msg: 'the secret of this platform client was hashed under another PLATFORM_CLIENT_HASH_KEY: every instance and the clients command need the same key',
+      },
+    ]);
   });
 });
 

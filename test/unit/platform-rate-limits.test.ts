@@ -1,14 +1,17 @@
 /**
  * The rate limiter wrapper: points per window, Retry-After, hashed keys in Redis, what happens
- * when Redis cannot answer (refuse or allow, by rule), and reservations given back.
+ * when Redis cannot answer (refuse or allow, by rule), and the source an address counts as.
  */
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
 import pino from 'pino';
 import { AuthUnavailableError, type GatewayError, RateLimitedError } from '../../src/errors';
-import { createRateLimiter, rateLimitRedisKey } from '../../src/resilience/rate-limits';
+import {
+  addressSource,
+  createRateLimiter,
+  rateLimitRedisKey,
+} from '../../src/resilience/rate-limits';
 import { redisKeys } from '../../src/resilience/redis-keys';
-import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 const logger = pino({ level: 'silent' });
@@ -93,14 +96,6 @@ describe('rate limiter when Redis is down', () => {
     expect(await errorOf(limiter.consume('x'))).toBeInstanceOf(AuthUnavailableError);
   });
 
-  it('when the rule says refuse, then a reservation is AuthUnavailableError (503)', async () => {
-    const limiter = createRateLimiter(
-      { purpose: 'down', points: 5, windowSeconds: 60, onStoreError: 'refuse' },
-      { redis: down, keys, logger },
-    );
-    expect(await errorOf(limiter.reserve('x'))).toBeInstanceOf(AuthUnavailableError);
-  });
-
   it('when the store keeps failing, then one warning says so, not one per request', async () => {
     const lines: { msg: string; purpose: string; err: { type: string } }[] = [];
     const capture = pino(
@@ -127,64 +122,29 @@ describe('rate limiter when Redis is down', () => {
   });
 });
 
-describe('reservations', () => {
-  it('when a reserved point is released (twice, even), then the subject may use it again, once', async () => {
+describe('the source an address counts as', () => {
+  it.each([
+    ['an IPv4 address', '203.0.113.7', '203.0.113.7'],
+    ['an IPv4-mapped IPv6 address', '::ffff:203.0.113.7', '203.0.113.7'],
+    ['an IPv6 address', '2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
+    ['another address of that /64', '2001:0db8:0001:0002::1', '2001:db8:1:2::/64'],
+    ['an address of the next /64', '2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['the IPv6 loopback', '::1', '::/64'],
+    ['no address', '', ''],
+  ])('when %s (%j) is counted, then it counts as %j', (_case, address, source) => {
+    expect(addressSource(address)).toBe(source);
+  });
+
+  it('when two addresses of one /64 are counted by a limit of 2 per source, then the third request of that /64 is refused and another /64 is not', async () => {
     const limiter = createRateLimiter(
-      { purpose: 'unit-reserve', points: 2, windowSeconds: 30, onStoreError: 'refuse' },
+      { purpose: 'unit-source', points: 2, windowSeconds: 30, onStoreError: 'refuse' },
       { keys, logger },
     );
-    await limiter.reserve('alice');
-    const second = await limiter.reserve('alice');
-    await second.release();
-    await second.release();
-    await expect(limiter.reserve('alice')).resolves.toBeDefined();
-    expect(await errorOf(limiter.reserve('alice'))).toBeInstanceOf(RateLimitedError);
-  });
-
-  it('when a reservation is released after its window ended, then nothing is given back to the next window', async () => {
-    const limiter = createRateLimiter(
-      { purpose: 'unit-reserve-late', points: 1, windowSeconds: 1, onStoreError: 'refuse' },
-      { keys, logger },
+    await limiter.consume(addressSource('2001:db8:5:6::1'));
+    await limiter.consume(addressSource('2001:db8:5:6:ffff::2'));
+    expect(await errorOf(limiter.consume(addressSource('2001:db8:5:6::3')))).toBeInstanceOf(
+      RateLimitedError,
     );
-    const late = await limiter.reserve('bob');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await limiter.reserve('bob');
-    await late.release();
-    expect(await errorOf(limiter.reserve('bob'))).toBeInstanceOf(RateLimitedError);
-  });
-});
-
-describe('reservations in Redis', () => {
-  let own: OwnRedis;
-  let stopped = false;
-  let redis: Redis;
-  beforeAll(async () => {
-    own = await startOwnRedis();
-    redis = new Redis(own.url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-    });
-    await redis.connect();
-  });
-  afterAll(async () => {
-    redis.disconnect();
-    if (!stopped) await own.stop();
-  });
-
-  it('when a reservation is released, then the stored count goes back down; when the store has failed by then, then the release is dropped without an error', async () => {
-    const limiter = createRateLimiter(
-      { purpose: 'unit-reserve', points: 5, windowSeconds: 30, onStoreError: 'refuse' },
-      { redis, keys, logger },
-    );
-    const key = rateLimitRedisKey(keys, 'unit-reserve', 'carol');
-    const first = await limiter.reserve('carol');
-    const second = await limiter.reserve('carol');
-    expect(await redis.get(key)).toBe('2');
-    await first.release();
-    expect(await redis.get(key)).toBe('1');
-    await own.stop();
-    stopped = true;
-    await expect(second.release()).resolves.toBeUndefined();
+    await expect(limiter.consume(addressSource('2001:db8:5:7::1'))).resolves.toBeUndefined();
   });
 });

@@ -10,7 +10,14 @@ import { readOnce, type CallContext, type CoreAdapter } from '../../src/ports';
 import { memoryCacheStore } from '../../src/resilience/cache';
 import { OPERATION_NAMES } from '../../src/resilience/operations';
 import { redisKeys } from '../../src/resilience/redis-keys';
-import { RequestMemo, RequestScopes } from '../../src/resilience/request-reads';
+import {
+  CUSTOMERS_PER_REQUEST,
+  READ_KEY_MAX_LENGTH,
+  READ_KEYS_BYTES,
+  readKeyBytes,
+  RequestMemo,
+  RequestScopes,
+} from '../../src/resilience/request-reads';
 import { withResilience } from '../../src/resilience/resilient-adapter';
 
 const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
@@ -78,6 +85,42 @@ describe('request reads', () => {
     expect(await memo.once('k', read)).toBe(2);
     expect(await memo.once('k', read)).toBe(2);
     expect(runs).toBe(2);
+  });
+
+  it('when keys past READ_KEYS_BYTES are read, then they are read each time and the memo keeps no more', async () => {
+    const memo = new RequestMemo();
+    const key = (i: number) => `/accounts/${i}`.padEnd(500, 'x');
+    const fits = Math.floor(READ_KEYS_BYTES / readKeyBytes(key(0)));
+    let runs = 0;
+    const read = async () => (runs += 1);
+    for (let round = 0; round < 2; round += 1)
+      for (let i = 0; i < fits + 10; i += 1) await memo.once(key(i), read);
+    expect({ runs, size: memo.size }).toEqual({ runs: fits + 20, size: fits });
+    expect(memo.bytes).toBeLessThanOrEqual(READ_KEYS_BYTES);
+  });
+
+  it('when a key is longer than READ_KEY_MAX_LENGTH, then it is read each time and not kept; a failed read gives its bytes back', async () => {
+    const memo = new RequestMemo();
+    let runs = 0;
+    const long = 'k'.repeat(READ_KEY_MAX_LENGTH + 1);
+    await memo.once(long, async () => (runs += 1));
+    await memo.once(long, async () => (runs += 1));
+    await expect(memo.once('k', () => Promise.reject(new Error('core down')))).rejects.toThrow();
+    expect({ runs, size: memo.size, bytes: memo.bytes }).toEqual({ runs: 2, size: 0, bytes: 0 });
+  });
+
+  it('when one request asks for more customers than CUSTOMERS_PER_REQUEST, then the others read without a memo', async () => {
+    const scopes = new RequestScopes();
+    const ctx = request();
+    const memos = Array.from({ length: CUSTOMERS_PER_REQUEST + 1 }, (_, i) =>
+      scopes.of(ctx, `c-${i}`),
+    );
+    expect(memos.slice(0, -1).every((m) => m instanceof RequestMemo)).toBe(true);
+    let runs = 0;
+    const last = memos.at(-1)!;
+    await last.once('k', async () => (runs += 1));
+    await last.once('k', async () => (runs += 1));
+    expect({ memo: last instanceof RequestMemo, runs }).toEqual({ memo: false, runs: 2 });
   });
 
   it('when scopes are asked, then one memo per request object and customer', () => {

@@ -1,5 +1,9 @@
 /** Single-flight: concurrent identical calls share one promise, and the key is freed after it. */
-import { SingleFlight } from '../../src/resilience/single-flight';
+import {
+  FLIGHT_KEY_MAX_LENGTH,
+  MAX_FLIGHTS,
+  SingleFlight,
+} from '../../src/resilience/single-flight';
 
 describe('SingleFlight', () => {
   it('when calls with one key overlap, then the function runs once and all get its value', async () => {
@@ -41,5 +45,29 @@ describe('SingleFlight', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(runs).toBe(1);
     expect(await flights.run('k', async () => 'back')).toBe('back');
+  });
+
+  it('when a key is longer than FLIGHT_KEY_MAX_LENGTH, then each call runs on its own and nothing is kept', async () => {
+    const flights = new SingleFlight();
+    const key = 'k'.repeat(FLIGHT_KEY_MAX_LENGTH + 1);
+    let runs = 0;
+    const fn = async () => (runs += 1);
+    const calls = [flights.run(key, fn), flights.run(key, fn)];
+    expect(flights.size).toBe(0);
+    expect(await Promise.all(calls)).toEqual([1, 2]);
+  });
+
+  it('when MAX_FLIGHTS calls are under way, then a call of a new key runs on its own and nothing more is kept', async () => {
+    const flights = new SingleFlight();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const under = Array.from({ length: MAX_FLIGHTS }, (_, i) => flights.run(`k${i}`, () => held));
+    let runs = 0;
+    const fn = async () => (runs += 1);
+    await Promise.all([flights.run('new', fn), flights.run('new', fn)]);
+    expect({ runs, size: flights.size }).toEqual({ runs: 2, size: MAX_FLIGHTS });
+    release();
+    await Promise.all(under);
+    expect(flights.size).toBe(0);
   });
 });

@@ -34,6 +34,7 @@ describe('tracing settings', () => {
       serviceName: 'data-holder-gateway',
       propagators: ['tracecontext', 'baggage'],
       trustTraceparent: true,
+      trustCallerState: false,
     });
   });
 

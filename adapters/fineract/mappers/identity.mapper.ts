@@ -12,7 +12,11 @@
  *   at midnight UTC.
  * - Address: Fineract keeps addresses in a module the adapter does not call; none is given.
  */
-import type { CustomerIdentity, CustomerSearchResult } from '@data-holder-gateway/adapter-sdk';
+import {
+  CustomerNotIdentifiableError,
+  type CustomerIdentity,
+  type CustomerSearchResult,
+} from '@data-holder-gateway/adapter-sdk';
 import type { FineractClient } from './fineract.types';
 import { toIsoDate } from './values';
 
@@ -92,9 +96,18 @@ function lastChange(client: FineractClient): string | undefined {
 }
 
 /**
+ * Whether an identity can be given for the client once it has an email address (its own or a
+ * contact's): it has a lifecycle date for `updatedAt`. The search offers no other client.
+ */
+export function hasIdentityDate(client: FineractClient): boolean {
+  return lastChange(client) !== undefined;
+}
+
+/**
  * The identity of the customer the client is.
- * @throws Error when the client has no email address or no lifecycle date: both are required
- *   claims, and the adapter does not make them up
+ * @throws CustomerNotIdentifiableError (422) when the client has no email address or no
+ *   lifecycle date: both are required claims, and the adapter does not make them up. One record's
+ *   gap, not the core failing: it never counts toward a circuit. The cause says which is missing.
  */
 export function toCustomerIdentity(
   customerId: string,
@@ -102,9 +115,15 @@ export function toCustomerIdentity(
   countryCode: string,
 ): CustomerIdentity {
   const email = trimmed(client.emailAddress);
-  if (email === undefined) throw new Error('Fineract client has no email address: no identity');
+  if (email === undefined) {
+    const cause = new Error('Fineract client has no email address: no identity');
+    throw new CustomerNotIdentifiableError({ cause });
+  }
   const updatedAt = lastChange(client);
-  if (updatedAt === undefined) throw new Error('Fineract client has no lifecycle date');
+  if (updatedAt === undefined) {
+    const cause = new Error('Fineract client has no lifecycle date: no identity');
+    throw new CustomerNotIdentifiableError({ cause });
+  }
   const givenName = isEntityClient(client) ? undefined : trimmed(client.firstname);
   const familyName = isEntityClient(client) ? undefined : trimmed(client.lastname);
   const phoneNumber = e164Of(client.mobileNo, countryCode);

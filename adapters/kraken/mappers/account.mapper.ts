@@ -3,6 +3,7 @@
  * Kraken account number (`A-` and eight hexadecimal digits), which never collides with another
  * core's ids (Fineract's are `sav-<n>`, `loan-<n>`...); a number of any other shape fails loudly.
  */
+import { CoreRecordInvalidError } from '@data-holder-gateway/adapter-sdk';
 import type {
   AccountRef,
   EnergyAccountRecord,
@@ -43,7 +44,10 @@ export interface KrakenHolder {
 /** The account number checked for shape. @throws Error for a number Kraken never issues */
 export function accountIdOf(account: Pick<KrakenAccount, 'number'>): string {
   const number = account.number ?? '';
-  if (!ACCOUNT_NUMBER.test(number)) throw new Error('Kraken account number of an unknown shape');
+  if (!ACCOUNT_NUMBER.test(number))
+    throw new CoreRecordInvalidError({
+      cause: new Error('Kraken account number of an unknown shape'),
+    });
   return number;
 }
 
@@ -51,7 +55,9 @@ export function accountIdOf(account: Pick<KrakenAccount, 'number'>): string {
 export function openStatusOf(account: KrakenAccount): 'OPEN' | 'CLOSED' | null {
   const status = account.status;
   if (status === null || !(status in OPEN_STATUS)) {
-    throw new Error(`Kraken account status without a mapping: ${String(status)}`);
+    throw new CoreRecordInvalidError({
+      cause: new Error(`Kraken account status without a mapping: ${String(status)}`),
+    });
   }
   return OPEN_STATUS[status];
 }

@@ -4,7 +4,12 @@
  * positive. So the balance is the account's cents negated and moved two places, exactly (the
  * SDK's decimals: no floating-point number in between).
  */
-import { Decimal, formatAmount, type EnergyBalance } from '@data-holder-gateway/adapter-sdk';
+import {
+  Decimal,
+  formatAmount,
+  type EnergyBalance,
+  CoreRecordInvalidError,
+} from '@data-holder-gateway/adapter-sdk';
 import type { KrakenAccount } from './kraken.types';
 
 /**
@@ -16,7 +21,9 @@ export function toEnergyBalance(account: Pick<KrakenAccount, 'balance'>): Energy
   const cents = account.balance;
   if (typeof cents !== 'number' || !Number.isSafeInteger(cents)) {
     // The value stays out of the message: it is a customer's balance.
-    throw new Error('Kraken account without a balance in whole cents');
+    throw new CoreRecordInvalidError({
+      cause: new Error('Kraken account without a balance in whole cents'),
+    });
   }
   return { balance: formatAmount({ value: new Decimal(cents).neg().div(100), scale: 2 }) };
 }

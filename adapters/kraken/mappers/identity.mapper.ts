@@ -12,6 +12,7 @@
  *   locality, state, postcode, country as ISO 3166 alpha-3); a country the mapper does not know is
  *   left out rather than guessed.
  */
+import { CustomerNotIdentifiableError } from '@data-holder-gateway/adapter-sdk';
 import type {
   CustomerIdentity,
   CustomerSearchResult,
@@ -86,7 +87,10 @@ export function toCustomerIdentity(
   user: KrakenAccountUserDetail,
 ): CustomerIdentity {
   const email = text(user.email);
-  if (email === undefined) throw new Error('Kraken account user has no email address: no identity');
+  if (email === undefined)
+    throw new CustomerNotIdentifiableError({
+      cause: new Error('Kraken account user has no email address: no identity'),
+    });
   const givenName = text(user.givenName);
   const familyName = text(user.familyName);
   const phoneNumber = e164Of(user.mobile);

@@ -6,6 +6,7 @@
  * at zero owes nothing (`PAID`); otherwise it is `NOT_PAID` (a statement does not record later
  * payments).
  */
+import { CoreRecordInvalidError } from '@data-holder-gateway/adapter-sdk';
 import type { EnergyInvoice } from '@data-holder-gateway/adapter-sdk';
 import type { KrakenBill } from './kraken.types';
 import { centsToAmount, dateOf } from './values';
@@ -18,7 +19,9 @@ export function toInvoice(
 ): EnergyInvoice | null {
   if (bill.billType !== 'STATEMENT') return null;
   if (!bill.id || !bill.issuedDate || typeof bill.closingBalance !== 'number') {
-    throw new Error('Kraken statement without an id, issue date or closing balance');
+    throw new CoreRecordInvalidError({
+      cause: new Error('Kraken statement without an id, issue date or closing balance'),
+    });
   }
   const charges = bill.totalCharges;
   const closing = bill.closingBalance;

@@ -6,6 +6,7 @@
  * load, generation credits the solar feed-in tariff; other bands are not part of the plan.
  * Kraken's `pricePerUnit` is in cents excluding GST; the interface's unit prices are dollars.
  */
+import { CoreRecordInvalidError } from '@data-holder-gateway/adapter-sdk';
 import type {
   ElectricityContract,
   EnergyControlledLoad,
@@ -114,9 +115,14 @@ export function toPlan(
   rates: readonly KrakenRate[],
 ): EnergyPlan {
   const fuelType = fuelOf(agreement);
-  if (!fuelType) throw new Error('Kraken agreement of a market that is not energy');
+  if (!fuelType)
+    throw new CoreRecordInvalidError({
+      cause: new Error('Kraken agreement of a market that is not energy'),
+    });
   if (meterPoint.id === null || !agreement.validFrom) {
-    throw new Error('Kraken agreement without a meter point id or start');
+    throw new CoreRecordInvalidError({
+      cause: new Error('Kraken agreement without a meter point id or start'),
+    });
   }
   const name = text(agreement.product?.displayName) ?? text(agreement.product?.fullName);
   const contract = fuelType === 'ELECTRICITY' ? toElectricityContract(agreement, rates) : undefined;

@@ -3,10 +3,14 @@
  * → dollars per unit, `DateTime` → its calendar date. Text arithmetic only: no amount ever goes
  * through a floating-point number.
  */
+import { CoreRecordInvalidError } from '@data-holder-gateway/adapter-sdk';
 
 /** Integer cents → dollars with two fraction digits: 12345 → "123.45", -5 → "-0.05". */
 export function centsToAmount(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new Error(`not an integer number of cents: ${cents}`);
+  if (!Number.isSafeInteger(cents))
+    throw new CoreRecordInvalidError({
+      cause: new Error(`not an integer number of cents: ${cents}`),
+    });
   const negative = cents < 0;
   const digits = String(Math.abs(cents)).padStart(3, '0');
   return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
@@ -19,7 +23,8 @@ export function centsToAmount(cents: number): string {
 export function centsDecimalToDollars(value: string | number): string {
   const text = String(value).trim();
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) throw new Error(`not a decimal number: ${text}`);
+  if (!match)
+    throw new CoreRecordInvalidError({ cause: new Error(`not a decimal number: ${text}`) });
   const [, sign, whole, fraction = ''] = match;
   const digits = `${whole!.padStart(3, '0')}${fraction}`;
   const point = digits.length - fraction.length - 2;
@@ -34,7 +39,8 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-
 
 /** A Kraken `Date` checked to be `YYYY-MM-DD`. */
 export function dateOf(value: string): string {
-  if (!DATE.test(value)) throw new Error(`not a date: ${value}`);
+  if (!DATE.test(value))
+    throw new CoreRecordInvalidError({ cause: new Error(`not a date: ${value}`) });
   return value;
 }
 
@@ -44,13 +50,19 @@ export function dateOf(value: string): string {
  */
 export function localDateOf(value: string): string {
   const match = DATE_TIME.exec(value);
-  if (!match) throw new Error(`not a date-time with an offset: ${value}`);
+  if (!match)
+    throw new CoreRecordInvalidError({
+      cause: new Error(`not a date-time with an offset: ${value}`),
+    });
   return match[1]!;
 }
 
 /** A Kraken `DateTime` as RFC 3339 (seconds added when Kraken left them out). */
 export function dateTimeOf(value: string): string {
-  if (!DATE_TIME.test(value)) throw new Error(`not a date-time with an offset: ${value}`);
+  if (!DATE_TIME.test(value))
+    throw new CoreRecordInvalidError({
+      cause: new Error(`not a date-time with an offset: ${value}`),
+    });
   return value
     .replace(/T(\d{2}:\d{2})(?=Z|[+-])/, 'T$1:00')
     .replace(/([+-]\d{2})(\d{2})$/, '$1:$2');

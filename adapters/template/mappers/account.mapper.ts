@@ -11,6 +11,7 @@ import {
   type ProductCategory,
   type ShareableAccountRecord,
   type SharingRefusalReason,
+  CoreRecordInvalidError,
 } from '@data-holder-gateway/adapter-sdk';
 import type { CoreAccount, CoreAccountType, CoreBalance } from './core-payloads';
 
@@ -39,7 +40,8 @@ const REFUSAL: Readonly<Record<NonNullable<CoreAccount['restriction']>, SharingR
 function refusal(account: CoreAccount): { sharingRefusal?: SharingRefusalReason } {
   if (account.restriction === undefined) return {};
   const reason = REFUSAL[account.restriction];
-  if (!reason) throw new Error('unknown core account restriction');
+  if (!reason)
+    throw new CoreRecordInvalidError({ cause: new Error('unknown core account restriction') });
   return { sharingRefusal: reason };
 }
 

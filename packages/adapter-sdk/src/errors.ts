@@ -171,6 +171,16 @@ export const PageOutOfRangeError = createError(
   (lastPage: number) => `Invalid page: the last page is ${lastPage}`,
   { name: 'PageOutOfRangeError' },
 );
+/**
+ * More customer searches are under way on this instance than it serves at once
+ * (`CUSTOMER_SEARCH_MAX_IN_FLIGHT`): 429 with `Retry-After`, refused before any core is asked.
+ */
+export const TooManySearchesError = createError(
+  'GW_ERR_REQ_TOO_MANY_SEARCHES',
+  429,
+  () => 'Too many searches in progress',
+  { name: 'TooManySearchesError' },
+);
 /** No route matches the method and path. */
 export const RouteNotFoundError = createError(
   'GW_ERR_REQ_ROUTE_NOT_FOUND',
@@ -211,6 +221,16 @@ export const CustomerNotFoundError = createError(
   404,
   () => 'Customer not found',
   { name: 'CustomerNotFoundError' },
+);
+/**
+ * The core knows the customer but holds nothing an identity can be given from (no email address,
+ * say): 422, never 500. The caller's answer about one record, so it never counts toward a circuit.
+ */
+export const CustomerNotIdentifiableError = createError(
+  'GW_ERR_RES_CUSTOMER_NOT_IDENTIFIABLE',
+  422,
+  () => 'Customer cannot be identified',
+  { name: 'CustomerNotIdentifiableError' },
 );
 /** An account id in a specific-accounts body is unknown or not this customer's. */
 export const AccountInQueryNotFoundError = createError(
@@ -312,6 +332,20 @@ export const CoreAnswerInvalidError = createError(
   502,
   () => 'Bad gateway',
   { name: 'CoreAnswerInvalidError' },
+);
+
+/**
+ * A record the core answered that the adapter cannot map (a value of an unknown shape, a required
+ * field missing): the caller gets 502, and the call never counts toward a circuit. One bad record
+ * is a data problem of that record, not the core being down: opening the circuit for it would
+ * refuse every customer. Adapters throw it from their mappers (the SDK's decimal helpers'
+ * `DecimalFormatError` counts the same).
+ */
+export const CoreRecordInvalidError = createError(
+  'GW_ERR_CORE_RECORD_INVALID',
+  502,
+  () => 'Bad gateway',
+  { name: 'CoreRecordInvalidError' },
 );
 
 // ---- Anything else -----------------------------------------------------------------------------

@@ -29,6 +29,13 @@ function searchRoute(customers: CustomerService): RouteSpec {
     body: 'json',
     requestSchema: { $ref: `${CONTRACTS_BASE}requests.json#/$defs/CustomerSearchBody` },
     response: { $ref: refOf('envelopes', 'CustomerSearchResponse') },
+    responses: {
+      429: {
+        description:
+          'More searches under way on this instance than CUSTOMER_SEARCH_MAX_IN_FLIGHT; see Retry-After',
+        schema: { $ref: refOf('envelopes', 'ErrorV1') },
+      },
+    },
     handle: async ({ body, ctx }) => ({
       body: await customers.customersByEmail(parseCustomerSearchBody(body), ctx),
     }),
@@ -51,6 +58,13 @@ function identityRoute(customers: CustomerService): RouteSpec {
     auth: 'holder',
     query: [],
     response: { $ref: refOf('customer-identity') },
+    responses: {
+      422: {
+        description:
+          'The core knows the customer but holds no identity for it (no email address): `Customer cannot be identified`',
+        schema: { $ref: refOf('envelopes', 'ErrorV1') },
+      },
+    },
     handle: async ({ params, ctx }) => ({
       body: await customers.customerIdentity(params.customerId!, ctx),
     }),
@@ -61,7 +75,7 @@ function identityRoute(customers: CustomerService): RouteSpec {
 export function customerFamily(ctx: RouteContext): RouteSpec[] {
   if (!ctx.config.authCustomerEndpoints) return [];
   const port = ctx.adapter.customer;
-  const customers = new CustomerService(port);
+  const customers = new CustomerService(port, ctx.config.customerSearchMaxInFlight);
   return [
     ...(port.searchCustomersByEmail ? [searchRoute(customers)] : []),
     ...(port.getCustomerIdentity ? [identityRoute(customers)] : []),

@@ -17,6 +17,7 @@ import {
   FdxInvalidDateRangeError,
   FdxInvalidRequestError,
 } from '../../errors';
+import { MAX_ID_LENGTH } from '../../api/ids';
 import { checkedFdxAccount } from './fdx-account-check';
 import { FdxPaging } from './fdx-paging';
 import type {
@@ -41,7 +42,7 @@ export const FdxStatementNotFoundError = createError(
 );
 
 /** Longest `customerId`, `accountId` or `statementId` (interface, Limits). */
-export const FDX_MAX_ID_LENGTH = 256;
+export const FDX_MAX_ID_LENGTH = MAX_ID_LENGTH;
 /** `limit` when none is given. */
 export const FDX_DEFAULT_LIMIT = 100;
 /** Largest `limit`. */

@@ -7,6 +7,7 @@ import { servedPort } from '../served-port';
 import { isDemoOnly } from '../../config/core-layout';
 import type { IncomingHttpHeaders } from 'node:http';
 import { refOf } from '../../../contracts';
+import { COPY_EVERY_MS, CopiedClientStore } from '../../auth/platform-client-copy';
 import {
   PlatformClientRegistry,
   PLATFORM_SCOPES,
@@ -16,15 +17,16 @@ import {
   RedisClientStore,
   redisClientsKey,
 } from '../../auth/platform-clients';
+import { secretHasherOf } from '../../auth/platform-secret-hash';
 import {
   loadPlatformSigningKey,
   PLATFORM_TOKEN_LIFETIME_SECONDS,
   PlatformTokens,
 } from '../../auth/platform-tokens';
 import { type Config, ConfigError } from '../../config/config';
-import { describeError } from '../../observability/error-log';
+import { causeSignature, describeError, StackGate } from '../../observability/error-log';
 import { InvalidClientError, PlatformInvalidRequestError } from '../../errors';
-import { createRateLimiter, type RateLimiter } from '../../resilience/rate-limits';
+import { addressSource, createRateLimiter, type RateLimiter } from '../../resilience/rate-limits';
 import { COMMON, platformError, storeCall } from './platform-common.routes';
 import { bearerAuthenticator, productRoutes } from './products.routes';
 import { ProductsService } from './products.service';
@@ -128,9 +130,39 @@ export function clientStoreProblem(config: Config, hasRedis: boolean): string | 
 
 /** Builds the client store the configuration names. @throws ConfigError when there is none */
 function clientStore(ctx: Parameters<RouteFamily>[0]): ClientStore {
-  if (ctx.redis) return new RedisClientStore(ctx.redis, redisClientsKey(ctx.redisKeys));
-  if (ctx.config.platformClientsFile) return new FileClientStore(ctx.config.platformClientsFile);
-  throw new ConfigError([clientStoreProblem(ctx.config, false)!]);
+  const { config, logger, redis } = ctx;
+  if (redis) {
+    const inRedis = new RedisClientStore(redis, redisClientsKey(ctx.redisKeys));
+    if (config.platformClientsFile)
+      return new CopiedClientStore(inRedis, config.platformClientsFile, logger);
+    logger.warn(
+      'platform clients are kept in Redis only: a loss of its data loses them; set PLATFORM_CLIENTS_FILE to keep a copy that restores them',
+    );
+    return inRedis;
+  }
+  if (config.platformClientsFile) return new FileClientStore(config.platformClientsFile);
+  throw new ConfigError([clientStoreProblem(config, false)!]);
+}
+
+/**
+ * With Redis and a copy: puts back what Redis lost and refreshes the copy now and every
+ * COPY_EVERY_MS until the gateway closes. Redis being down only delays it.
+ */
+async function keepCopy(store: CopiedClientStore, ctx: Parameters<RouteFamily>[0]): Promise<void> {
+  const gate = new StackGate();
+  const sync = () =>
+    store.sync().catch((err: unknown) => {
+      const omitted = gate.pass(causeSignature(err));
+      if (omitted === undefined) return;
+      ctx.logger.warn(
+        { err: describeError(err, omitted) },
+        'the platform client registry could not be compared with its copy; retrying',
+      );
+    });
+  await sync();
+  const timer = setInterval(() => void sync(), COPY_EVERY_MS);
+  timer.unref();
+  ctx.onClose(() => clearInterval(timer));
 }
 
 /**
@@ -162,20 +194,22 @@ async function ensureDemoClient(
   }
 }
 
-/** The limits a token request passes besides the one counting every request of its address. */
+/** The limits a token request passes besides the one counting every request of its source. */
 interface TokenLimits {
-  /** Failed authentications per source address. */
-  failuresPerAddress: RateLimiter;
+  /** Failed authentications per source (an IPv6 address by its /64). */
+  failuresPerSource: RateLimiter;
   /** Tokens issued per client id. */
   issuedPerClient: RateLimiter;
 }
 
 /**
- * `POST /v1/token`. Only the source address is limited before the secret is checked: a client id
- * counts tokens issued to it, never failures, so nobody without the secret can lock its holder
- * out. The failure is counted before the check and given back when the secret proves right, so
- * concurrent guesses cannot overrun the limit. Unknown, wrong-secret and revoked clients take the
- * same path to the same answer.
+ * `POST /v1/token`. Every secret is checked (an HMAC: microseconds, no thread-pool work): limits
+ * bound load, they never lock a client out (docs/decisions/0063-client-secrets-keyed-hash.md). A
+ * right secret is refused only by its own client's tokens issued or its source's requests, never
+ * by failures, whoever made them. A failure counts against its source; past the limit the answer
+ * is 429 instead of 401, telling a client with a stale secret to back off. Guessing is bounded by
+ * the requests of a source, counted before the body is read. Unknown, wrong-secret and revoked
+ * clients take the same path to the same answer.
  */
 function tokenHandler(
   registry: PlatformClientRegistry,
@@ -184,14 +218,13 @@ function tokenHandler(
 ): (input: HandlerInput) => Promise<HandlerResult> {
   return async ({ body, headers, ip }) => {
     const { clientId, clientSecret, basic } = tokenCredentials(body, headers);
-    const attempt = await limits.failuresPerAddress.reserve(ip);
     const client = await storeCall(() => registry.authenticate(clientId, clientSecret));
     if (!client) {
+      await limits.failuresPerSource.consume(addressSource(ip));
       throw new InvalidClientError(
         basic ? { headers: { 'WWW-Authenticate': 'Basic realm="token"' } } : {},
       );
     }
-    await attempt.release();
     await limits.issuedPerClient.consume(client.id);
     return {
       body: {
@@ -213,7 +246,8 @@ function platformLimiters(ctx: Parameters<RouteFamily>[0]) {
       { redis, keys, logger },
     );
   const token: TokenLimits = {
-    failuresPerAddress: limiter('token-failures-address', limits.tokenFailuresPerAddress, 'refuse'),
+    // After the check, on failures only: it bounds no guessing, so a store failure lets it pass.
+    failuresPerSource: limiter('token-failures-address', limits.tokenFailuresPerAddress, 'allow'),
     issuedPerClient: limiter('token-client', limits.tokenPerClient, 'refuse'),
   };
   return {
@@ -232,13 +266,16 @@ export const platformFamily: RouteFamily = async (ctx) => {
     audience: `${config.publicBaseUrl}/v1/data-provider`,
     now,
   });
-  const registry = new PlatformClientRegistry(clientStore(ctx), now);
+  const hasher = secretHasherOf(config);
+  const store = clientStore(ctx);
+  const registry = new PlatformClientRegistry(store, now, { hasher, logger });
+  if (store instanceof CopiedClientStore) await keepCopy(store, ctx);
   if (isDemoOnly(config.cores)) await ensureDemoClient(registry, logger);
   const limiters = platformLimiters(ctx);
 
-  /** Token requests: one point per source address, before the body is even read. */
+  /** Token requests: one point per source (an IPv6 address by its /64), before the body is read. */
   const addressLimit: Authenticator = async (req) => {
-    await limiters.tokenPerAddress.consume(req.ip);
+    await limiters.tokenPerAddress.consume(addressSource(req.ip));
     return undefined;
   };
   const tokenRoute: RouteSpec = {

@@ -937,6 +937,9 @@ describe('Fineract adapter module', () => {
       bodyTimeoutMs: 10000,
       keepAliveTimeoutMs: 4000,
       pageSize: 100,
+      emailIndexMaxClients: 1_000_000,
+      emailIndexRefreshSeconds: 900,
+      emailIndexAtStart: false,
       rejectUnauthorized: true,
     });
     const properties = (

@@ -10,7 +10,9 @@ import path from 'node:path';
 import {
   CoreUnavailableError,
   CustomerNotFoundError,
+  CustomerNotIdentifiableError,
   type CallContext,
+  type GatewayError,
 } from '@data-holder-gateway/adapter-sdk';
 import { createFineractAdapter, type FineractAdapter, type FineractSettings } from '../..';
 import {
@@ -99,19 +101,29 @@ describe('Fineract customer search and identity (simulator)', () => {
     ]);
   });
 
-  it('when the client list spans several pages, then every page is walked in id order', async () => {
+  it('when the client list spans several pages, then the first search reads each page once and the next reads only the newest page and the clients found', async () => {
+    const adapter = build({ pageSize: 1 });
     const before = sim.requests.length;
-    const results = await search(build({ pageSize: 1 }), 'accounts@harbourbakery.example');
-    expect(results.map((r) => r.id)).toEqual(['5']);
-    const lists = sim.requests.slice(before).filter((r) => r.path === '/v1/clients');
-    expect(lists.map((r) => r.query)).toEqual(
-      [0, 1, 2, 3, 4].map((offset) => ({
-        offset: String(offset),
-        limit: '1',
-        orderBy: 'id',
-        sortOrder: 'ASC',
-      })),
+    expect((await search(adapter, 'accounts@harbourbakery.example')).map((r) => r.id)).toEqual([
+      '5',
+    ]);
+    const first = sim.requests.slice(before);
+    const lists = first.filter((r) => r.path === '/v1/clients');
+    expect(lists.map((r) => r.query.offset).sort()).toEqual(['0', '1', '2', '3', '4']);
+    expect(new Set(lists.map((r) => `${r.query.orderBy} ${r.query.sortOrder}`))).toEqual(
+      new Set(['id ASC']),
     );
+    const next = sim.requests.length;
+    expect((await search(adapter, JANE_EMAIL)).map((r) => r.id)).toEqual(['1', '5']);
+    expect(sim.requests.slice(next).map((r) => `${r.path} ${r.query.sortOrder ?? ''}`)).toEqual(
+      expect.arrayContaining([
+        '/v1/clients DESC',
+        '/v1/clients/1 ',
+        `/v1/datatables/${CONTACTS_DATATABLE}/query `,
+        '/v1/clients/5 ',
+      ]),
+    );
+    expect(sim.requests.length - next).toBe(4);
   });
 
   it('when no contacts data table is configured, then only the owner of the address is found and no table is asked', async () => {
@@ -135,7 +147,7 @@ describe('Fineract customer search and identity (simulator)', () => {
   it('when the contacts data table is not registered in Fineract, then CoreUnavailableError and an error log naming the setting', async () => {
     const adapter = build({ contactsDatatable: 'no_such_table' });
     await expect(search(adapter, JANE_EMAIL)).rejects.toBeInstanceOf(CoreUnavailableError);
-    expect(logs).toEqual([
+    expect(logs.filter((l) => l.level !== 'info')).toEqual([
       {
         level: 'error',
         obj: { operation: 'contacts.query', status: 404 },
@@ -219,7 +231,18 @@ describe('Fineract customer search and identity (simulator)', () => {
         updatedAt: '2023-09-01T00:00:00Z',
       });
       const noTable = build({ baseUrl: bare.url, contactsDatatable: undefined });
-      await expect(identity(noTable, '5')).rejects.toThrow('no email address');
+      const refused = await identity(noTable, '5').catch((err: GatewayError) => err);
+      expect(refused).toBeInstanceOf(CustomerNotIdentifiableError);
+      expect(String((refused as GatewayError).cause)).toBe(
+        'Error: Fineract client has no email address: no identity',
+      );
+      expect(logs).toEqual([
+        {
+          level: 'warn',
+          obj: { operation: 'customer.identity' },
+          msg: 'a client has no email address and no authorised contact with one: no identity (422)',
+        },
+      ]);
     } finally {
       await bare.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -25,6 +25,7 @@ import {
   savingsOpenStatus,
   toAmount,
   toCustomerDetail,
+  hasIdentityDate,
   toCustomerIdentity,
   toCustomerSearchResult,
   e164Of,
@@ -55,7 +56,7 @@ import {
   type FineractStandingInstructionPage,
   type OwnAccountResolver,
 } from '../../mappers';
-import type { BankingAccountRecord } from '@data-holder-gateway/adapter-sdk';
+import type { BankingAccountRecord, GatewayError } from '@data-holder-gateway/adapter-sdk';
 import { contractErrorsOf } from '../../../../test/helpers/contracts';
 import { fineractSchemaErrors } from '../../../../test/helpers/fineract-openapi';
 import { referenceValidators } from '../../../../test/helpers/reference-schemas';
@@ -392,14 +393,31 @@ describe('Fineract client → customer identity and search result', () => {
     });
   });
 
-  it('when a client has no email address or no lifecycle date, then no identity is made up', () => {
-    expect(() => toCustomerIdentity('c-5', fixture('client-5-entity.json'), '61')).toThrow(
-      'Fineract client has no email address: no identity',
-    );
+  it('when a client has no email address or no lifecycle date, then no identity is made up: 422, the gap in the cause', () => {
+    const refusal = (client: FineractClient) => {
+      try {
+        toCustomerIdentity('c-5', client, '61');
+      } catch (err) {
+        const e = err as GatewayError;
+        return { code: e.code, status: e.status, message: e.message, cause: String(e.cause) };
+      }
+      return undefined;
+    };
+    expect(refusal(fixture('client-5-entity.json'))).toEqual({
+      code: 'GW_ERR_RES_CUSTOMER_NOT_IDENTIFIABLE',
+      status: 422,
+      message: 'Customer cannot be identified',
+      cause: 'Error: Fineract client has no email address: no identity',
+    });
     const undated = { ...entity(), activationDate: undefined, timeline: {} };
-    expect(() => toCustomerIdentity('c-5', undated, '61')).toThrow(
-      'Fineract client has no lifecycle date',
-    );
+    expect(refusal(undated)).toEqual({
+      code: 'GW_ERR_RES_CUSTOMER_NOT_IDENTIFIABLE',
+      status: 422,
+      message: 'Customer cannot be identified',
+      cause: 'Error: Fineract client has no lifecycle date: no identity',
+    });
+    expect(hasIdentityDate(undated)).toBe(false);
+    expect(hasIdentityDate(entity())).toBe(true);
   });
 
   it('when a client has a closing date later than its activation, then updatedAt is the closing date', () => {
