@@ -17,6 +17,7 @@ const COMPOSITION_ROOT = [
   '^src/gateway\\.ts$',
   '^src/adapters\\.ts$',
   '^src/preflight\\.ts$',
+  '^src/start-warnings\\.ts$',
   '^src/cli/check\\.ts$',
 ];
 /** Each core system's mappers (adapters/<system>/mappers/), the system id captured as $1. */

@@ -23,7 +23,6 @@ import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
 import { loadDevKey } from '../src/auth/dev-keys';
 import { projectRoot } from '../src/config/project-root';
-import { freePort } from './processes';
 import { cpuMs, medianOf, nodeCommand, pinRunnerToCpu0, shippedNodeOptions } from './proc-stats';
 
 const env = process.env;
@@ -38,7 +37,8 @@ const PIN = pinRunnerToCpu0();
 interface Build {
   name: 'A' | 'B';
   root: string;
-  port: number;
+  /** The port it picked (PORT=0), from its start banner. */
+  port?: number;
   proc?: ChildProcess;
   rounds: { rps: number; cpuUs: number; p50: number }[];
   /** Answers a second in its last round, the warm-up's included. */
@@ -53,7 +53,7 @@ async function start(build: Build, keysDir: string): Promise<void> {
     cwd: build.root,
     env: {
       ...env,
-      PORT: String(build.port),
+      PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: BASE_URL,
@@ -68,8 +68,12 @@ async function start(build: Build, keysDir: string): Promise<void> {
       () => reject(new Error(`gateway ${build.name} did not start`)),
       30_000,
     );
+    let out = '';
     proc.stdout!.on('data', (chunk: Buffer) => {
-      if (String(chunk).includes('Data Holder Gateway on')) {
+      out += String(chunk);
+      const bound = /Data Holder Gateway on http:\/\/localhost:(\d+)/.exec(out);
+      if (bound && build.port === undefined) {
+        build.port = Number(bound[1]);
         clearTimeout(timer);
         resolve();
       }
@@ -88,9 +92,9 @@ async function main(): Promise<void> {
   }
   const keysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-ab-keys-'));
   const builds: Build[] = [
-    // Free ports: another run may be under way on a shared machine.
-    { name: 'A', root: path.resolve(other), port: await freePort(), rounds: [] },
-    { name: 'B', root: projectRoot(), port: await freePort(), rounds: [] },
+    // Ports they pick: another run may be under way on a shared machine.
+    { name: 'A', root: path.resolve(other), rounds: [] },
+    { name: 'B', root: projectRoot(), rounds: [] },
   ];
   // The first start writes the development key; the second reads the same one.
   for (const b of builds) await start(b, keysDir);
@@ -114,7 +118,7 @@ async function main(): Promise<void> {
     let next = 0;
     const before = cpuMs(b.proc!.pid!);
     const result = await autocannon({
-      url: `http://127.0.0.1:${b.port}${target}`,
+      url: `http://127.0.0.1:${b.port!}${target}`,
       connections: CONNECTIONS,
       duration: seconds,
       requests: [

@@ -6,6 +6,7 @@
  */
 import type { JSONSchema } from 'json-schema-to-typescript';
 import { loadSchemas } from './index';
+import { PORT_RECORDS, portRecordsSchema } from './port-records';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -191,30 +192,55 @@ function splitRef(node: JsonObject): JsonObject {
   return { ...head, allOf: [ref, extra] };
 }
 
-/** Every resource schema folded into one document with named `$defs`. */
-export function foldedSchema(schemas: Record<string, object> = loadSchemas()): JSONSchema {
+/** `anyOf` over named definitions. */
+const unionOf = (title: string, description: string, names: readonly string[]): JsonObject => ({
+  title,
+  description,
+  anyOf: names.map((name) => ({ $ref: `#/$defs/${name}` })),
+});
+
+/**
+ * Every resource schema and the port records folded into one document with named `$defs`. Its
+ * root is the union of the resources (`ContractResource`) and, when the records are folded, of
+ * the port records (`PortRecord`): the generator declares only what the root reaches.
+ */
+export function foldedSchema(
+  schemas: Record<string, object> = { ...loadSchemas(), [PORT_RECORDS]: portRecordsSchema() },
+): JSONSchema {
   const defs: JsonObject = {};
   const resources: string[] = [];
+  const records: string[] = [];
+  const add = (file: string, name: string, folded: Json): void => {
+    // One namespace for all files: a second `Fee` would silently replace the first.
+    if (name in defs) throw new Error(`${file}: type ${name} exists twice; name it in DEF_NAMES`);
+    defs[name] = { ...(folded as JsonObject), title: name };
+  };
   for (const [file, schema] of Object.entries(schemas)) {
     if (NOT_RESOURCES.has(file)) continue;
     const json = schema as JsonObject;
-    const add = (name: string, folded: Json): void => {
-      // One namespace for all files: a second `Fee` would silently replace the first.
-      if (name in defs) throw new Error(`${file}: type ${name} exists twice; name it in DEF_NAMES`);
-      defs[name] = { ...(folded as JsonObject), title: name };
-    };
     for (const [key, def] of Object.entries(isObject(json.$defs) ? json.$defs : {})) {
-      add(defName(file, key), fold(file, def, `/$defs/${key}`));
+      add(file, defName(file, key), fold(file, def, `/$defs/${key}`));
+      if (file === PORT_RECORDS && isObject(def) && def.type === 'object') records.push(key);
     }
     if (json.type !== undefined || json.$ref !== undefined) {
-      add(pascalCase(file), fold(file, json, ''));
+      add(file, pascalCase(file), fold(file, json, ''));
       resources.push(pascalCase(file));
     }
   }
+  const resourceUnion = unionOf(
+    'ContractResource',
+    'Any resource documented in the contract schemas.',
+    resources,
+  );
+  if (records.length === 0) return { ...resourceUnion, $defs: defs } as JSONSchema;
+  add('fold', 'ContractResource', resourceUnion);
+  add(
+    'fold',
+    'PortRecord',
+    unionOf('PortRecord', "Any record of the ports with the gateway's extras.", records),
+  );
   return {
-    title: 'ContractResource',
-    description: 'Any resource documented in the contract schemas.',
-    anyOf: resources.map((name) => ({ $ref: `#/$defs/${name}` })),
+    ...unionOf('ContractType', 'A resource or a port record.', ['ContractResource', 'PortRecord']),
     $defs: defs,
   } as JSONSchema;
 }

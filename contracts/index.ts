@@ -5,16 +5,17 @@
  * envelopes by `$ref`.
  */
 import { createContractsAjv, refOf } from '@data-holder-gateway/adapter-sdk';
+import { withPortRecords } from './port-records';
 
 let shared: ReturnType<typeof createContractsAjv> | undefined;
 
 /**
- * One Ajv holding every contract, made at its first use and shared by the gateway's validators
- * (pass-through answers, adapter answers, product records): loading and compiling the contracts
- * once, not once per validator.
+ * One Ajv holding every contract and the port records, made at its first use and shared by the
+ * gateway's validators (pass-through answers, adapter answers, product records): loading and
+ * compiling the contracts once, not once per validator.
  */
 export function contractsAjv(): ReturnType<typeof createContractsAjv> {
-  shared ??= createContractsAjv();
+  shared ??= withPortRecords(createContractsAjv());
   return shared;
 }
 
@@ -25,6 +26,7 @@ export {
   refOf,
   schemasDir,
 } from '@data-holder-gateway/adapter-sdk';
+export { PORT_RECORDS, portRecordsSchema } from './port-records';
 
 /** A JSON Schema fragment as the helpers build it. */
 export type SchemaObject = Record<string, unknown>;

@@ -2568,7 +2568,11 @@ function alexBankingAccounts(): Json[] {
   return [account];
 }
 
-/** The customers of the refusals to share, after every other customer. */
+/**
+ * The customers of the refusals to share, after every other customer. Each has an identity, so
+ * that a search by their address finds them and a platform reaches them through the consent flow;
+ * Alex's identity is then refused, as every other endpoint of theirs.
+ */
 function sharingRefusalCustomers(): Json[] {
   return [
     {
@@ -2577,6 +2581,7 @@ function sharingRefusalCustomers(): Json[] {
       payees: [],
       bankingAccounts: patBankingAccounts(),
       energyAccounts: patEnergyAccounts(),
+      identity: personIdentity(PAT, { email: true, phone: false }),
     },
     {
       customerId: ALEX.customerId,
@@ -2585,6 +2590,7 @@ function sharingRefusalCustomers(): Json[] {
       payees: [],
       bankingAccounts: alexBankingAccounts(),
       energyAccounts: [],
+      identity: personIdentity(ALEX, { email: true, phone: true }),
     },
   ];
 }

@@ -515,6 +515,7 @@ export async function createGateway(
     now: () => new Date(now()),
     devJwks: devKey ? { keys: [devKey.publicJwk] } : undefined,
     version: gatewayVersion(),
+    openApiServer: { publicBaseUrl: config.publicBaseUrl, holderSubdomain: config.holderSubdomain },
     metrics,
     readiness,
     separateMetrics: config.metricsPort !== undefined,

@@ -4,9 +4,11 @@
  * are bad), each instance's block, its creation (the demo data file), its ports and methods, the
  * per-operation settings and circuit groups, the platform's signing key and client store, and the
  * operator's sharing refusal list.
- * Every problem found is reported in one run; a check that needs a valid configuration (or a
- * loaded adapter) runs once that is there. Nothing is connected to: Redis, the key set and the
- * cores being down is not a configuration problem.
+ * Every problem found is reported in one run: with bad settings, the checks that need a
+ * configuration run on the configuration as far as it reads (each bad setting at its default).
+ * Variables that look like a misspelt setting are logged as warnings, and the warnings the gateway
+ * will log as it starts are handed over for `check` to print. Nothing is connected to: Redis, the
+ * key set and the cores being down is not a configuration problem.
  */
 import type { Logger } from 'pino';
 import { type CoreInstance, createCoreInstances, resolveInstanceModules } from './adapters';
@@ -19,12 +21,17 @@ import { refusalFileProblems } from './refusals/refusal-file';
 import { circuitNames } from './resilience/circuit-groups';
 import { redisTargetOf } from './resilience/redis';
 import { checkOperationSettings } from './resilience/resilient-adapter';
+import { gatewayStartWarnings, misspeltVariables, tracingStartWarnings } from './start-warnings';
 
 export type { CoreInstance };
 
-/** A configuration that would start, with its adapter instances created; or its problems. */
-export type Preflight =
-  { ok: true; config: Config; instances: CoreInstance[] } | { ok: false; problems: string[] };
+/**
+ * A configuration that would start, with its adapter instances created; or its problems. Either
+ * way `startWarnings`: what the gateway would warn about as it starts (not logged here).
+ */
+export type Preflight = { startWarnings: string[] } & (
+  { ok: true; config: Config; instances: CoreInstance[] } | { ok: false; problems: string[] }
+);
 
 /** The problems `fn` throws as a ConfigError (anything else is rethrown). */
 async function problemsOf(fn: () => unknown): Promise<string[]> {
@@ -59,36 +66,54 @@ export function configuredCoreIds(config: Config): string[] {
 }
 
 /**
- * Runs every start-up check over an environment (default the process's). On success the adapter
- * instances are created and handed over (the caller closes them); on failure nothing is left open.
- * @param logger for the adapters' own start-up lines (made from the configuration when absent)
+ * The checks that need a configuration, in order: per-operation settings, platform, refusal
+ * list, the adapter instances (created, then their circuit groups). @returns the instances created
  */
-export async function preflight(
-  env: Record<string, string | undefined> | undefined,
-  logger: (config: Config) => Logger,
-): Promise<Preflight> {
-  const { config, layout, problems } = readConfiguration(env);
-  if (!config) {
-    // The adapters are still looked for: a misspelt one is named beside the other problems.
-    if (layout) problems.push(...(await problemsOf(() => resolveInstanceModules(layout))));
-    return { ok: false, problems: [...new Set(problems)] };
-  }
+async function configuredChecks(
+  config: Config,
+  logger: Logger,
+  problems: string[],
+): Promise<CoreInstance[]> {
   problems.push(...(await problemsOf(() => checkOperationSettings(config.resilience))));
   problems.push(...(await platformProblems(config)));
   if (config.refusals.file) problems.push(...refusalFileProblems(config.refusals.file));
   let instances: CoreInstance[] = [];
   problems.push(
     ...(await problemsOf(async () => {
-      instances = await createCoreInstances(config, logger(config));
+      instances = await createCoreInstances(config, logger);
     })),
   );
   for (const { adapter } of instances)
     problems.push(...(await problemsOf(() => circuitNames(adapter))));
-  if (problems.length > 0) {
-    await Promise.allSettled(instances.map((i) => i.adapter.close?.()));
-    return { ok: false, problems: [...new Set(problems)] };
+  return instances;
+}
+
+/**
+ * Runs every start-up check over an environment (default the process's). On success the adapter
+ * instances are created and handed over (the caller closes them); on failure nothing is left open.
+ * @param logger for the warnings about misspelt variables and the adapters' own start-up lines
+ *   (made from the configuration, as far as it reads, when absent)
+ */
+export async function preflight(
+  env: Record<string, string | undefined> | undefined,
+  logger: (config: Config) => Logger,
+): Promise<Preflight> {
+  const { config, layout, partial, problems } = readConfiguration(env);
+  const read = config ?? partial;
+  if (!read) {
+    // The adapters are still looked for: a misspelt one is named beside the other problems.
+    if (layout) problems.push(...(await problemsOf(() => resolveInstanceModules(layout))));
+    return { ok: false, problems: [...new Set(problems)], startWarnings: [] };
   }
-  return { ok: true, config, instances };
+  const log = logger(read);
+  for (const warning of misspeltVariables(read)) log.warn(warning);
+  const instances = await configuredChecks(read, log, problems);
+  const startWarnings = [...gatewayStartWarnings(read), ...(await tracingStartWarnings(read))];
+  if (!config || problems.length > 0) {
+    await Promise.allSettled(instances.map((i) => i.adapter.close?.()));
+    return { ok: false, problems: [...new Set(problems)], startWarnings };
+  }
+  return { ok: true, config, instances, startWarnings };
 }
 
 /** How `check` and `serve` print the problems of a configuration, on stderr. */

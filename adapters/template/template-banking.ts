@@ -1,6 +1,7 @@
 /**
- * The banking port over the template core: accounts, balances, instalment plans and the account's
- * transactions (a page of the core's transaction search, with the detail of one transaction).
+ * The banking port over the template core: accounts (all, by id, and as the refs the gateway's
+ * account check reads), balances, instalment plans and the account's transactions (a page of the
+ * core's transaction search, with the detail of one transaction).
  */
 import type {
   BankingPort,
@@ -8,7 +9,7 @@ import type {
   CallContext,
   InstalmentPlansResult,
 } from '@data-holder-gateway/adapter-sdk';
-import { toBalance, toBankingAccount } from './mappers/account.mapper';
+import { toAccountRef, toBalance, toBankingAccount } from './mappers/account.mapper';
 import {
   toBankingTransaction,
   toBankingTransactionDetail,
@@ -32,6 +33,16 @@ export function templateBanking(reads: TemplateReads): BankingPort {
   return {
     async listAccounts(customerId, ctx) {
       return (await accountsOf(customerId, ctx)).map(toBankingAccount);
+    },
+
+    // The account check's reads (optional). This core lists every account with its status in
+    // one call, read once per request, so both narrow that list; a core that reads each
+    // account's detail on its own saves those calls with them.
+    async listAccountsById(customerId, accountIds, ctx) {
+      return (await ownedAmong(customerId, accountIds, ctx)).map(toBankingAccount);
+    },
+    async listAccountRefs(customerId, ctx) {
+      return (await accountsOf(customerId, ctx)).map(toAccountRef);
     },
 
     async listBalances(customerId, accountIds, ctx) {

@@ -7,6 +7,8 @@
  *   goes away) cancels the request and frees the socket;
  * - JSON numbers arrive as their exact source text (lossless-json): money is never a float;
  * - a 404 resolves `undefined` (the adapter knows what is missing: a customer, a balance...);
+ * - a 451 (the core's safety hold on a customer) is `SharingRefusedError('harm')`: the gateway
+ *   refuses every request of that customer with 403 and `X-Sharing-Refused: true`;
  * - 5xx, 429 and transport failures are `CoreUnavailableError`, with `retryAfterSeconds` when
  *   the core sent `Retry-After`; header and body timeouts are `CoreTimeoutError`;
  * - any other answer (400, 401, 403, ...) is a plain Error: the gateway answers 500 and logs it.
@@ -20,6 +22,7 @@ import {
   coreAnswerFailure,
   CoreTimeoutError,
   CoreUnavailableError,
+  SharingRefusedError,
   type CallContext,
 } from '@data-holder-gateway/adapter-sdk';
 
@@ -123,6 +126,8 @@ export class TemplateCoreClient {
       }
       await res.body.dump();
       if (res.statusCode === 404) return undefined;
+      // The core refuses every read of a customer it holds under a safety hold.
+      if (res.statusCode === 451) throw new SharingRefusedError('harm');
       if (res.statusCode >= 500 || res.statusCode === 429) {
         const after = retryAfterSeconds(res.headers['retry-after']);
         throw new CoreUnavailableError(after !== undefined ? { retryAfterSeconds: after } : {});

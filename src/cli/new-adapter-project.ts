@@ -134,7 +134,8 @@ import {
   type AdapterContractOptions,
 } from '@data-holder-gateway/adapter-sdk/contract';
 import contract from '../fixtures/contract-fixtures.json';
-import { adapterModule, type ${pascal}Config } from '..';
+// The source entry, never the package's \`main\` (dist/): the suite tests the code as it is now.
+import { adapterModule, type ${pascal}Config } from '../index';
 import { start${pascal}Core, ${screaming}_CORE_API_KEY } from './${id}-core';
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -167,7 +168,13 @@ describeAdapterContract({
 `;
 }
 
-export function projectReadme(names: AdapterNames): string {
+/** Where the project came from: the gateway's clone and the project's own folder. */
+export interface ProjectPlaces {
+  clone: string;
+  folder: string;
+}
+
+export function projectReadme(names: AdapterNames, places: ProjectPlaces): string {
   const { id, screaming } = names;
   return `# ${id}: a Data Holder Gateway core adapter
 
@@ -178,17 +185,16 @@ the client's calls and the mappers with your core's; the gateway's docs/adapters
 the ports, the errors and every check of the contract suite.
 
 \`\`\`sh
-npm test              # strict tsc, then the SDK's contract suite (test/${id}.contract.test.ts)
+npm test              # strict tsc, then the SDK's contract suite on the sources (never dist/)
 npm run build         # compiles into dist/
 npm run core -- 8089  # the made-up core on port 8089, to try the adapter in a gateway
 \`\`\`
 
 The gateway loads the compiled adapter by path, with its configuration from \`${screaming}_*\`
-variables:
-
-\`\`\`sh
-CORE_ADAPTER=$PWD/dist ${screaming}_BASE_URL=http://127.0.0.1:8089 \\
-${screaming}_API_KEY=${id}-test-key data-holder-gateway serve
-\`\`\`
+variables. To try it, follow the gateway's docs/adapters.md ("A new adapter project in one
+command") in the gateway's clone (${places.clone}), with \`CORE_ADAPTER=${places.folder}/dist\`,
+\`${screaming}_BASE_URL\` the made-up core's address and \`${screaming}_API_KEY=${id}-test-key\`. To
+ship it in the gateway's container image: its docs/operations.md, "An adapter of your own in the
+image".
 `;
 }

@@ -154,7 +154,7 @@ function writeProject(root: string, request: Request, tarball: string): void {
     'tsconfig.build.json': tsconfigs.build,
     'jest.config.js': PROJECT_JEST_CONFIG,
     '.gitignore': PROJECT_GITIGNORE,
-    'README.md': projectReadme(names),
+    'README.md': projectReadme(names, { clone: root, folder }),
     [path.join('test', `${names.id}.contract.test.ts`)]: projectContractTest(names),
   };
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(folder, name), text);

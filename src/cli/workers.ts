@@ -26,8 +26,9 @@ export function restartDelayMs(youngDeathsInARow: number): number {
 }
 
 /**
- * `/metrics` of every worker, summed by prom-client's aggregator, and the standard's reports over
- * every worker (worker-reports.ts); nothing else.
+ * `/metrics` of every worker, aggregated by prom-client (counters and histograms summed, each
+ * gauge by the aggregator its metric names: metrics.ts), and the standard's reports over every
+ * worker (worker-reports.ts); nothing else.
  */
 async function startMetricsServer(config: Config, logger: Logger): Promise<http.Server> {
   const aggregator = new AggregatorRegistry();

@@ -281,6 +281,8 @@ function crossSettingProblems(values: SettingValues): string[] {
 export function readConfiguration(env: Record<string, string | undefined> = process.env): {
   config?: Config;
   layout?: CoreLayout;
+  /** With problems: the configuration as far as it reads (see partialConfig); never to serve. */
+  partial?: Config;
   problems: string[];
 } {
   try {
@@ -293,7 +295,37 @@ export function readConfiguration(env: Record<string, string | undefined> = proc
       typeof values.CORE_ADAPTER === 'string' && /^\S+$/.test(values.CORE_ADAPTER)
         ? layoutOfValues(values)
         : undefined;
-    return { layout, problems: err.problems };
+    const partial = layout ? partialConfig(env, fromFile, values) : undefined;
+    return { layout, partial, problems: err.problems };
+  }
+}
+
+/**
+ * A configuration with problems, as far as it reads: each setting valid on its own keeps its
+ * value, any other its default (or none), and the checks between settings are skipped; so that
+ * the checks that need a configuration (adapter blocks, platform key and store) still run and
+ * every problem is named in one run. Undefined when even that does not land.
+ */
+function partialConfig(
+  env: Record<string, string | undefined>,
+  fromFile: Record<string, unknown>,
+  raw: Record<string, unknown>,
+): Config | undefined {
+  const validation = validateValues(GATEWAY_SCHEMA, raw, ajv);
+  const values = { ...raw };
+  for (const error of validation.ok ? [] : validation.errors) {
+    const setting = SETTING_BY_NAME.get(error.instancePath.split('/')[1] ?? '');
+    if (!setting) continue;
+    if ('default' in setting.schema) values[setting.env] = structuredClone(setting.schema.default);
+    else delete values[setting.env];
+  }
+  try {
+    return deepFreeze({
+      ...landValues(GATEWAY_SETTINGS, values),
+      adapterSettings: otherVariables(env, fromFile),
+    } as Config);
+  } catch {
+    return undefined;
   }
 }
 

@@ -6,6 +6,7 @@
 import type Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import envSchema from 'env-schema';
+import { closest, distance } from 'fastest-levenshtein';
 
 /** The part of a property schema that decides how a variable's text is read. */
 export interface ReadableSchema {
@@ -88,4 +89,16 @@ export function problemOf(error: ErrorObject, name: string, showPath: boolean): 
   const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
   const where = showPath && rest.length > 0 ? ` (at /${rest.join('/')})` : '';
   return `${name}: ${error.message ?? 'invalid'}${allowed ? ` (${allowed.join(', ')})` : ''}${where}`;
+}
+
+/**
+ * The name among `known` that `name` looks like a slip of, or undefined: the same name in another
+ * case, or one within two edits (one for a name under 8 letters, where two would match unrelated
+ * variables such as HOME and HOST). How a variable nothing reads is told from the one meant.
+ */
+export function lookalikeOf(name: string, known: readonly string[]): string | undefined {
+  if (known.length === 0) return undefined;
+  const upper = name.toUpperCase();
+  const candidate = closest(upper, [...known]);
+  return distance(upper, candidate) <= (candidate.length < 8 ? 1 : 2) ? candidate : undefined;
 }

@@ -1,12 +1,14 @@
 /**
  * The adapter the routes see when several cores serve the gateway: each port from the instance
  * the layout names for its family, the authorisation list merged over every core that serves
- * an account family, and the customer search merged over every core that can search
- * (customer-search.ts). With one instance, that instance is the adapter itself.
+ * an account family, the customer search merged over every core that can search
+ * (customer-search.ts), and the identity from the first core that can give it
+ * (customer-identity.ts). With one instance, that instance is the adapter itself.
  */
 import type { Logger } from 'pino';
 import { ACCOUNT_FAMILIES, type CoreFamily } from '../config/core-layout';
 import type { CoreAdapter } from '../ports';
+import type { IdentitySource } from './customer-identity';
 import { composedCustomerPort, type SearchSource } from './customer-search';
 import { type AccountSource, mergedAuthorisation } from './shareable-accounts';
 
@@ -44,16 +46,32 @@ export function accountSources(instances: readonly ServingInstance[]): AccountSo
 const CUSTOMER_FAMILIES: readonly CoreFamily[] = ['banking', 'energy', 'common', 'fdx'];
 
 /**
- * The cores asked by the customer search: every instance that serves a family of customers and
- * whose customer port can search, the one serving `common` first, then the others in layout order.
+ * The cores of the consent flow: every instance that serves a family of customers, the one
+ * serving `common` first, then the others in layout order.
  */
-export function searchSources(instances: readonly ServingInstance[]): SearchSource[] {
+function customerCores(instances: readonly ServingInstance[]): ServingInstance[] {
   const holders = instances.filter((i) => i.families.some((f) => CUSTOMER_FAMILIES.includes(f)));
   const common = holders.find((i) => i.families.includes('common'));
-  const ordered = common ? [common, ...holders.filter((i) => i !== common)] : holders;
-  return ordered.flatMap(({ id, adapter: { customer } }) =>
+  return common ? [common, ...holders.filter((i) => i !== common)] : holders;
+}
+
+/** The cores asked by the customer search: the cores of the consent flow whose port can search. */
+export function searchSources(instances: readonly ServingInstance[]): SearchSource[] {
+  return customerCores(instances).flatMap(({ id, adapter: { customer } }) =>
     customer.searchCustomersByEmail
       ? [{ id, search: customer.searchCustomersByEmail.bind(customer) }]
+      : [],
+  );
+}
+
+/**
+ * The cores asked for an identity, in turn: the cores of the consent flow whose port can give
+ * one, in the search's order.
+ */
+export function identitySources(instances: readonly ServingInstance[]): IdentitySource[] {
+  return customerCores(instances).flatMap(({ id, adapter: { customer } }) =>
+    customer.getCustomerIdentity
+      ? [{ id, identify: customer.getCustomerIdentity.bind(customer) }]
       : [],
   );
 }
@@ -69,7 +87,11 @@ export function composedAdapter(
   return {
     id: instances.map((i) => i.id).join('+'),
     authorisation: mergedAuthorisation(accountSources(instances), logger),
-    customer: composedCustomerPort(common.customer, searchSources(instances)),
+    customer: composedCustomerPort(
+      common.customer,
+      searchSources(instances),
+      identitySources(instances),
+    ),
     banking: of('banking').banking,
     energy: of('energy').energy,
     fdx: of('fdx').fdx,

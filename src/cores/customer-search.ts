@@ -3,10 +3,12 @@
  * implements it at once and joins the answers: the core serving `common` first, then the others
  * in layout order (the customer service keeps each customer once, the first answer for an id).
  * Never a partial list: a core that cannot answer fails the whole search (503 or 504, as that
- * core's call failed), as the merged authorisation list does. The identity is the `common` core's
- * alone.
+ * core's call failed), as the merged authorisation list does. The identity asks the same cores
+ * in the same order, one after the other (customer-identity.ts), so that a customer any core's
+ * search found is one some core can identify.
  */
 import type { CallContext, CustomerPort, CustomerSearchResult } from '../ports';
+import { identityInTurn, type IdentitySource } from './customer-identity';
 
 /** One core that can search its customers by email. */
 export interface SearchSource {
@@ -30,20 +32,20 @@ export function mergedCustomerSearch(
   };
 }
 
-/** The customer port of a composed adapter: `common`'s detail and identity, the merged search. */
+/**
+ * The customer port of a composed adapter: `common`'s detail, the merged search, and the identity
+ * of the first core that can give it.
+ */
 export function composedCustomerPort(
   common: CustomerPort,
   searchSources: readonly SearchSource[],
+  identitySources: readonly IdentitySource[],
 ): CustomerPort {
   const search = mergedCustomerSearch(searchSources);
+  const identity = identityInTurn(identitySources);
   return {
     getCustomerDetail: (customerId, ctx) => common.getCustomerDetail(customerId, ctx),
-    ...(common.getCustomerIdentity
-      ? {
-          getCustomerIdentity: (customerId: string, ctx: CallContext) =>
-            common.getCustomerIdentity!(customerId, ctx),
-        }
-      : {}),
+    ...(identity ? { getCustomerIdentity: identity } : {}),
     ...(search ? { searchCustomersByEmail: search } : {}),
   };
 }

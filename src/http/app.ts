@@ -9,7 +9,7 @@ import type { HolderVerifier } from '../auth/holder-auth';
 import { RouteNotFoundError } from '../errors';
 import { declaresTooLargeBody } from './body-reader';
 import { errorHandler, sendError } from './error-handler';
-import { buildOpenApi } from './openapi';
+import { buildOpenApi, type OpenApiServer } from './openapi';
 import type { FamilyProxy } from '../proxy/family-proxy';
 import type { CoreFamily, RouteSpec } from './route-spec';
 import type { TrustProxy } from '../config/trust-proxy';
@@ -33,6 +33,8 @@ export interface AppDeps {
   devJwks?: JSONWebKeySet;
   /** Version shown in the OpenAPI document. */
   version: string;
+  /** The OpenAPI document's server: the public base URL and the holder subdomain. */
+  openApiServer?: OpenApiServer;
   metrics: GatewayMetrics;
   /** Readiness, its checks and the dependencies reported beside them, for `/readyz`. */
   readiness: () => Readiness;
@@ -108,7 +110,7 @@ function addOperationalRoutes(app: Express, deps: AppDeps, withMetrics: boolean)
 
 /** `/openapi.json` and, in demo mode, `/dev/jwks.json`, routed as the probes are. */
 function addDocumentRoutes(app: Express, deps: AppDeps): void {
-  const openapi = buildOpenApi(deps.routes, deps.version);
+  const openapi = buildOpenApi(deps.routes, deps.version, deps.openApiServer);
   app.get('/openapi.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.json(openapi);

@@ -5,8 +5,10 @@
  * so it is self-contained and needs no `$defs`-aware tooling.
  */
 import { CONTRACTS_BASE, loadSchemas } from '../../contracts';
+import examples from '../../contracts/openapi-examples.json';
 import requests from '../../contracts/requests.json';
 import { MAX_ID_LENGTH, pathParamNames } from '../api/ids';
+import { OPERATION_DESCRIPTIONS, PATH_PARAMETER_DESCRIPTIONS } from './openapi-descriptions';
 import type { DocumentedResponse, RouteSpec } from './route-spec';
 
 type Json = unknown;
@@ -70,6 +72,7 @@ function parametersOf(route: RouteSpec): Json[] {
     name,
     in: 'path',
     required: true,
+    description: PATH_PARAMETER_DESCRIPTIONS[name],
     schema: { $ref: '#/components/schemas/requests.Id' },
   }));
   const queryParams = route.query.map((name) => ({
@@ -154,15 +157,37 @@ function responsesOf(route: RouteSpec): Json {
   return withRefusals(route, builtResponses(route) as Record<string, Record<string, Json>>);
 }
 
+/**
+ * The demo core's answers to the collections' requests (contracts/openapi-examples.json, written
+ * by `npm run openapi:examples`), by operation id: `test/component/openapi-examples.test.ts` fails when
+ * one no longer validates or is no longer what the demo core answers.
+ */
+const EXAMPLES = examples as Readonly<
+  Record<string, { summary: string; status: number; value: unknown }>
+>;
+
+/** The media type of a route's success answer, with the demo core's answer as its example. */
+function successContent(route: RouteSpec): Json {
+  if (route.responseContentType)
+    return { [route.responseContentType]: { schema: { type: 'string', format: 'binary' } } };
+  const example = EXAMPLES[route.operationId];
+  return {
+    'application/json': {
+      schema: rewriteRefs(route.response, ''),
+      ...(example
+        ? { examples: { demo: { summary: example.summary, value: example.value } } }
+        : {}),
+    },
+  };
+}
+
 /** The answers of a route before refusals: success, its steps' errors, and its own. */
 function builtResponses(route: RouteSpec): Json {
   const error: ErrorContent = {
     content: { 'application/json': { schema: { $ref: errorRef(route.family) } } },
   };
   const holder = route.auth === 'holder';
-  const success = route.responseContentType
-    ? { [route.responseContentType]: { schema: { type: 'string', format: 'binary' } } }
-    : { 'application/json': { schema: rewriteRefs(route.response, '') } };
+  const success = successContent(route);
   return {
     [String(route.successStatus ?? 200)]: {
       description: 'Success',
@@ -226,6 +251,7 @@ function operationOf(route: RouteSpec): Json {
   return {
     operationId: route.operationId,
     summary: route.summary,
+    description: OPERATION_DESCRIPTIONS[route.operationId] ?? route.summary,
     tags: route.tags,
     ...(route.successor ? { deprecated: true } : {}),
     ...(route.auth === 'holder'
@@ -271,7 +297,33 @@ const COMPONENT_HEADERS = {
   },
 };
 
-export function buildOpenApi(routes: readonly RouteSpec[], version: string): object {
+/** Where the gateway is reached, and the holder its tokens must name. */
+export interface OpenApiServer {
+  /** `PUBLIC_BASE_URL`: holder token audiences are this plus the path. */
+  publicBaseUrl: string;
+  /** `HOLDER_SUBDOMAIN`: the `iss` and `sub` of holder tokens. */
+  holderSubdomain: string;
+}
+
+/**
+ * The document's `servers`: the public base URL, which the platform calls for the holder whose
+ * subdomain its tokens name (also given as `x-holder-subdomain`, for tools that sign them).
+ */
+function serversOf(server: OpenApiServer): Json[] {
+  return [
+    {
+      url: server.publicBaseUrl,
+      description: `The gateway of holder ${server.holderSubdomain}: holder tokens carry iss = sub = "${server.holderSubdomain}" and aud = this URL + the request path.`,
+      'x-holder-subdomain': server.holderSubdomain,
+    },
+  ];
+}
+
+export function buildOpenApi(
+  routes: readonly RouteSpec[],
+  version: string,
+  server?: OpenApiServer,
+): object {
   const schemas: Record<string, Json> = {};
   for (const [name, schema] of Object.entries(loadSchemas())) {
     addComponents(schemas, name, schema as Record<string, Json>);
@@ -289,6 +341,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): obj
       version,
       description: 'The Data Holder Interface as served by this gateway.',
     },
+    ...(server ? { servers: serversOf(server) } : {}),
     components: { schemas, securitySchemes: SECURITY_SCHEMES, headers: COMPONENT_HEADERS },
     paths,
   };

@@ -3,6 +3,7 @@
  * customer or account ids: routes are templates, core calls are `<port>.<method>`.
  */
 import {
+  type Aggregator,
   Counter,
   Gauge,
   Histogram,
@@ -31,6 +32,16 @@ function withTraceExemplars<T extends string>(histogram: Histogram<T>): void {
     })) as Histogram<T>['observe'];
 }
 
+/**
+ * Across WORKERS, the primary reports the worst worker's value of `name` (prom-client averages
+ * the event loop's percentiles, which hides the one worker that stalls). prom-client reads a
+ * metric's `aggregator` when the primary asks for the registry; its types leave the field out.
+ */
+function worstWorkerWins(registry: Registry, name: string): void {
+  const metric = registry.getSingleMetric(name) as { aggregator?: Aggregator } | undefined;
+  if (metric) metric.aggregator = 'max';
+}
+
 /** Circuit states as the `dhg_circuit_state` gauge values. */
 export const CIRCUIT_STATE_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
 export type CircuitStateName = keyof typeof CIRCUIT_STATE_VALUE;
@@ -50,11 +61,16 @@ export class GatewayMetrics {
   /** Whether the latency histograms carry trace exemplars. */
   readonly exemplars: boolean;
 
-  /** Always 1, labelled with the running version: which build serves. */
+  /**
+   * Always 1, labelled with the running version: which build serves. With WORKERS the primary
+   * aggregates every worker's registry (prom-client sums by default): `first` keeps it 1, as
+   * every worker runs the build the primary forked (a version of its own keeps its own series).
+   */
   readonly buildInfo = new Gauge({
     name: 'dhg_build_info',
     help: 'The running build: always 1, labelled with the gateway version.',
     labelNames: ['version'] as const,
+    aggregator: 'first',
     registers: [this.registry],
   });
   /**
@@ -112,11 +128,16 @@ export class GatewayMetrics {
     labelNames: ['adapter', 'operation'] as const,
     registers: [this.registry],
   });
-  /** Circuit state: 0 closed, 1 half-open, 2 open. */
+  /**
+   * Circuit state: 0 closed, 1 half-open, 2 open. Each worker has its own circuits: across
+   * WORKERS the worst one counts (`max`; a sum would read 4 for two open circuits, 2 for two
+   * half-open ones), since that worker's callers get 503.
+   */
   readonly circuitState = new Gauge({
     name: 'dhg_circuit_state',
     help: 'Circuit breaker state: 0 closed, 1 half-open, 2 open.',
     labelNames: ['adapter', 'circuit'] as const,
+    aggregator: 'max',
     registers: [this.registry],
   });
   readonly circuitTransitions = new Counter({
@@ -200,8 +221,10 @@ export class GatewayMetrics {
       this.registry.registerMetric(histogram);
       if (this.exemplars) withTraceExemplars(histogram);
     }
-    if (options.processMetrics ?? true)
+    if (options.processMetrics ?? true) {
       collectDefaultMetrics({ register: this.registry, prefix: 'dhg_' });
+      worstWorkerWins(this.registry, 'dhg_nodejs_eventloop_lag_p99_seconds');
+    }
     for (const tier of RESPONSE_TIERS) {
       const seconds = TIER_THRESHOLD_MS[tier] / 1000;
       this.tierThreshold.set({ tier, le: String(seconds) }, seconds);

@@ -5,7 +5,14 @@
  * makes a client span for every request any adapter or the pass-through sends through undici and
  * puts its `traceparent` on it. Loaded only when tracing is on (tracing.ts imports it lazily).
  */
-import { context, propagation, trace, type TextMapPropagator } from '@opentelemetry/api';
+import {
+  context,
+  diag,
+  DiagLogLevel,
+  propagation,
+  trace,
+  type TextMapPropagator,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
   CompositePropagator,
@@ -13,7 +20,12 @@ import {
   W3CTraceContextPropagator,
 } from '@opentelemetry/core';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  detectResources,
+  envDetector,
+  type Resource,
+  resourceFromAttributes,
+} from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
@@ -27,7 +39,7 @@ import {
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import type { Config } from '../config/config';
+import { type Config, SETTINGS } from '../config/config';
 import { gatewayVersion } from '../config/version';
 import type { TracingOptions, TracingRuntime } from './tracing-types';
 import { TracedCalls } from './traced-calls';
@@ -101,17 +113,68 @@ function undiciInstrumentation(provider: TracerProvider): UndiciInstrumentation 
   return instrumentation;
 }
 
+/** The warning of an OTEL_RESOURCE_ATTRIBUTES the SDK could not read (`check` says it too). */
+export const RESOURCE_ATTRIBUTES_UNREAD =
+  'OTEL_RESOURCE_ATTRIBUTES not read: comma-separated key=value pairs, with "," and "=" in a key or value percent-encoded';
+
+/** OTEL_SERVICE_NAME's default: a `service.name` in OTEL_RESOURCE_ATTRIBUTES replaces it. */
+const DEFAULT_SERVICE_NAME = SETTINGS.find((s) => s.env === 'OTEL_SERVICE_NAME')!.schema
+  .default as string;
+
+/**
+ * The SDK's env detector over the environment, with why it read nothing of
+ * OTEL_RESOURCE_ATTRIBUTES when the variable was not key=value pairs: the detector then drops the
+ * whole variable, as the specification asks, and says why only to the SDK's debug log.
+ */
+function detectFromEnvironment(): { detected: Resource; unread?: string } {
+  const failures: string[] = [];
+  const keep = (message: string) => {
+    if (message.startsWith('EnvDetector failed')) failures.push(message);
+  };
+  diag.setLogger(
+    { error: keep, warn: keep, info: keep, debug: keep, verbose: keep },
+    { logLevel: DiagLogLevel.DEBUG, suppressOverrideMessage: true },
+  );
+  try {
+    return { detected: detectResources({ detectors: [envDetector] }), unread: failures[0] };
+  } finally {
+    diag.disable();
+  }
+}
+
+/**
+ * The spans' resource, merged as the SDK does (each merge's attributes win): the gateway's own
+ * (`service.name`, `service.version`), then what the env detector reads from the environment
+ * (OTEL_RESOURCE_ATTRIBUTES, then OTEL_SERVICE_NAME over its `service.name`), then a service
+ * name the configuration file set, which wins over the attributes as OTEL_SERVICE_NAME does.
+ * `unread`: why OTEL_RESOURCE_ATTRIBUTES was dropped, if it was.
+ */
+export function resourceOf(settings: Pick<TracingSettings, 'serviceName'>): {
+  resource: Resource;
+  unread?: string;
+} {
+  const own = resourceFromAttributes({
+    [ATTR_SERVICE_NAME]: settings.serviceName,
+    [ATTR_SERVICE_VERSION]: gatewayVersion(),
+  });
+  const { detected, unread } = detectFromEnvironment();
+  const named =
+    settings.serviceName === DEFAULT_SERVICE_NAME
+      ? undefined
+      : resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName });
+  return { resource: own.merge(detected).merge(named ?? null), unread };
+}
+
 /** Sets up and registers the SDK; the runtime's `shutdown` undoes all of it. */
 export function createTracingRuntime(
   settings: TracingSettings,
   options: TracingOptions,
 ): TracingRuntime {
+  const { resource, unread } = resourceOf(settings);
+  if (unread) options.logger.warn({ reason: unread }, RESOURCE_ATTRIBUTES_UNREAD);
   const provider = new TracerProvider({
     sampler: samplerOf(settings),
-    resource: resourceFromAttributes({
-      [ATTR_SERVICE_NAME]: settings.serviceName,
-      [ATTR_SERVICE_VERSION]: gatewayVersion(),
-    }),
+    resource,
     spanProcessors: [spanProcessorOf(settings, options.exporter)],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();

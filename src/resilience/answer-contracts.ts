@@ -1,11 +1,13 @@
 /**
  * What each port operation must answer, as JSON Schemas over the SDK's contracts (`schemas/` of
  * the adapter SDK): the records the contract suite checks, in the shape the port returns them
- * (a list, an FDX page, a record with the list extras the gateway reads). Operations that answer a
- * stream (statement documents) are not checked: their body is the core's PDF.
+ * (a list, an FDX page). A record with the gateway's extras (list extras, `sharingRefusal`) is
+ * checked against the SDK's port records (`schemas/ports/records.json`), the schema its
+ * TypeScript type is generated from: what the SDK lets an adapter return, the check accepts.
+ * Operations that answer a stream (statement documents) are not checked: their body is the
+ * core's PDF.
  */
-import { loadSchemas, refOf } from '../../contracts';
-import { SHARING_REFUSAL_REASONS } from '../ports';
+import { loadSchemas, PORT_RECORDS, refOf } from '../../contracts';
 import type { OperationTable } from './operations';
 
 type Schema = Record<string, unknown>;
@@ -13,32 +15,22 @@ type Schema = Record<string, unknown>;
 const listOf = (items: Schema): Schema => ({ type: 'array', items });
 const contract = (name: string, def?: string): Schema => ({ $ref: refOf(name, def) });
 
-/** The list extras of an account record: ownership data the authorisation list and filters read. */
-const LIST_EXTRAS: Schema = {
-  subtitle: { type: 'string' },
-  complexAccountType: contract('common', 'ComplexAccountType'),
-  users: listOf(contract('common', 'RelatedUser')),
-};
+/** A port record of the SDK (`schemas/ports/records.json`), by its `$defs` name. */
+const portRecord = (def: string): Schema => contract(PORT_RECORDS, def);
 
 /**
  * A closed object with the properties of a contract (each by reference, so the contract's own
- * `$defs` still resolve), less `omit`, plus `extra`.
+ * `$defs` still resolve), less `omit`.
  */
-function recordOf(
-  name: string,
-  extra: Schema = {},
-  options: { omit?: readonly string[]; required?: readonly string[] } = {},
-): Schema {
+function recordWithout(name: string, omit: readonly string[]): Schema {
   const base = loadSchemas()[name] as { properties: Schema; required?: string[] };
-  const omit = new Set(options.omit ?? []);
-  const own = Object.keys(base.properties).filter((p) => !omit.has(p));
+  const own = Object.keys(base.properties).filter((p) => !omit.includes(p));
   return {
     type: 'object',
-    properties: {
-      ...Object.fromEntries(own.map((p) => [p, { $ref: `${refOf(name)}#/properties/${p}` }])),
-      ...extra,
-    },
-    required: [...(base.required ?? []).filter((p) => !omit.has(p)), ...(options.required ?? [])],
+    properties: Object.fromEntries(
+      own.map((p) => [p, { $ref: `${refOf(name)}#/properties/${p}` }]),
+    ),
+    required: (base.required ?? []).filter((p) => !omit.includes(p)),
     additionalProperties: false,
   };
 }
@@ -70,22 +62,6 @@ const INSTALMENT_PLANS_RESULT: Schema = {
   else: { properties: { supported: { const: false } }, additionalProperties: false },
 };
 
-const FDX_ACCOUNT_INFO: Schema = {
-  anyOf: [
-    { type: 'null' },
-    {
-      type: 'object',
-      properties: {
-        status: { enum: ['OPEN', 'CLOSED', 'RESTRICTED'] },
-        supportsFdx: { type: 'boolean' },
-        supportsAssetTransferNetworks: { type: 'boolean' },
-      },
-      required: ['status', 'supportsFdx', 'supportsAssetTransferNetworks'],
-      additionalProperties: false,
-    },
-  ],
-};
-
 const DONE: Schema = { type: 'boolean' };
 
 /** One page of banking transactions and the size of the filtered set. */
@@ -103,33 +79,12 @@ const BANKING_TRANSACTION_PAGE: Schema = {
 /** A record of `contract`, or null (unknown id). */
 const orNull = (schema: Schema): Schema => ({ anyOf: [{ type: 'null' }, schema] });
 
-/** FDX account descriptors with the refusal the gateway reads. */
-const FDX_DESCRIPTORS = listOf({
-  type: 'object',
-  $ref: refOf('fdx-account-descriptor', 'FdxAccountDescriptorFields'),
-  properties: { sharingRefusal: { enum: [...SHARING_REFUSAL_REASONS] } },
-  unevaluatedProperties: false,
-});
-
 /** A list of banking account records, as `listAccounts` answers. */
-const BANKING_ACCOUNTS = listOf(contract('banking-account-list-item-v4'));
+const BANKING_ACCOUNTS = listOf(portRecord('BankingAccountRecord'));
 /** A list of energy account records, as `listAccounts` answers. */
-const ENERGY_ACCOUNTS = listOf(
-  recordOf('energy-account', LIST_EXTRAS, { required: ['complexAccountType', 'users'] }),
-);
+const ENERGY_ACCOUNTS = listOf(portRecord('EnergyAccountRecord'));
 /** A list of account refs (`listAccountRefs`): what the account check reads, nothing more. */
-const ACCOUNT_REFS = listOf({
-  type: 'object',
-  properties: {
-    accountId: { type: 'string', minLength: 1 },
-    openStatus: contract('common', 'OpenStatus'),
-    isOwned: { type: 'boolean' },
-    productCategory: contract('common', 'ProductCategory'),
-    sharingRefusal: { enum: [...SHARING_REFUSAL_REASONS] },
-  },
-  required: ['accountId'],
-  additionalProperties: false,
-});
+const ACCOUNT_REFS = listOf(portRecord('AccountRef'));
 
 /**
  * The answer schema of every operation, or null for one whose answer is not checked. Typed by the
@@ -141,13 +96,7 @@ export const ANSWER_CONTRACTS: {
   readonly [P in keyof OperationTable]: { readonly [M in keyof OperationTable[P]]: Schema | null };
 } = {
   authorisation: {
-    listShareableAccounts: listOf(
-      recordOf(
-        'shareable-account',
-        { ...LIST_EXTRAS, industry: { enum: ['banking', 'energy'] } },
-        { omit: ['extensions'], required: ['openStatus', 'complexAccountType', 'users'] },
-      ),
-    ),
+    listShareableAccounts: listOf(portRecord('ShareableAccountRecord')),
   },
   customer: {
     getCustomerDetail: contract('customer-detail'),
@@ -176,12 +125,12 @@ export const ANSWER_CONTRACTS: {
     getAccountBalance: contract('energy-balance'),
   },
   fdx: {
-    getAccountInfo: FDX_ACCOUNT_INFO,
+    getAccountInfo: orNull(portRecord('FdxAccountInfo')),
     listTransactions: pageOf(contract('fdx-transaction')),
-    listStatements: pageOf(recordOf('fdx-statement', {}, { omit: ['links'] }), true),
+    listStatements: pageOf(recordWithout('fdx-statement', ['links']), true),
     getStatementDocument: null,
     listAssetTransferNetworks: pageOf(contract('fdx-asset-transfer-network')),
-    listAccountDescriptors: FDX_DESCRIPTORS,
+    listAccountDescriptors: listOf(portRecord('FdxAccountDescriptorRecord')),
     getAccountDetail: orNull(contract('fdx-account')),
     getAccountContact: orNull(contract('fdx-account-contact')),
     listPaymentNetworks: pageOf(contract('fdx-payment-network')),

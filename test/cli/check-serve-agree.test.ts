@@ -115,11 +115,14 @@ const CASES: {
     ],
   },
   {
-    name: 'CORE_ADAPTERS naming an unknown adapter, without the holder token settings',
+    name: 'CORE_ADAPTERS naming an unknown adapter, without the holder token and platform settings',
     env: () => ({ CORE_ADAPTERS: 'banking:nope' }),
     lines: [
       'HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
       'HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
+      'PLATFORM_SIGNING_KEY_FILE: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
+      'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo, HOLDER_DEV_KEYS=true or REDIS_URL is set',
+      'PLATFORM_CLIENT_HASH_KEY: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true (the same on every instance and for the clients command: openssl rand -base64 48)',
       'CORE_ADAPTERS: unknown adapter "nope" (built in: demo, fineract, kraken, proxy; or give a module path or an installed package name)',
     ],
   },

@@ -1,14 +1,27 @@
 /**
  * `npm run multi-core`, the README's multi-core quick start: both simulators and the gateway in
  * one process; the merged authorisation list and the customer search answer with a
- * development-key token; SIGTERM stops it all with exit 0.
+ * development-key token; SIGTERM stops it all with exit 0. The token commands it prints work as
+ * printed in another terminal, on the default port and on another.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { SignJWT } from 'jose';
+import {
+  loadFineractDataset,
+  startFineractSimulator,
+} from '../../adapters/fineract/simulator/simulator';
+import { startKrakenSimulator } from '../../adapters/kraken/simulator/simulator';
+import {
+  instructions,
+  type MultiCoreSimulators,
+  multiCoreEnv,
+} from '../../scripts/multi-core-commands';
 import { loadDevKey } from '../../src/auth/dev-keys';
+import { loadConfig } from '../../src/config/config';
 import { holderClaims } from '../helpers/keys';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -149,4 +162,76 @@ describe('npm run multi-core', () => {
     expect(await exited).toBe(0);
     child = undefined;
   }, 60_000);
+});
+
+describe('the token commands npm run multi-core prints', () => {
+  let dir: string;
+  let sims: MultiCoreSimulators;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-multi-core-print-'));
+    sims = {
+      fineract: await startFineractSimulator({ port: 0 }),
+      kraken: await startKrakenSimulator({ port: 0 }),
+      dataset: loadFineractDataset(),
+      login: { tenant: 'default', username: 'mifos', password: 'password' },
+    };
+  });
+  afterAll(async () => {
+    await sims?.fineract.close();
+    await sims?.kraken.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Every `npm run token` command the script prints when started with `env`. */
+  const printedCommands = (env: NodeJS.ProcessEnv): string[] => {
+    const gatewayEnv = multiCoreEnv({ ...env, DEV_KEYS_DIR: dir }, sims);
+    return instructions(loadConfig(gatewayEnv), gatewayEnv.CORE_ADAPTERS!, sims)
+      .filter((line) => line.includes('npm run --silent token'))
+      .map((line) => line.trim());
+  };
+
+  /**
+   * Runs a printed command up to its `| sh`, as in another terminal that exported nothing: the
+   * curl command it prints, with its exit code.
+   */
+  const runPrinted = async (command: string) => {
+    const terminal = { PATH: process.env.PATH, HOME: process.env.HOME, DEV_KEYS_DIR: dir };
+    const shell = command.replace(/ \| sh$/, '');
+    try {
+      const { stdout } = await promisify(execFile)('sh', ['-c', shell], {
+        cwd: ROOT,
+        env: terminal,
+      });
+      return { code: 0, url: stdout.trim().split(' ').at(-1) };
+    } catch (err) {
+      const failed = err as { code: number; stderr: string };
+      return { code: failed.code, stderr: failed.stderr };
+    }
+  };
+
+  it('when PORT is not set, then the commands carry no PORT and, run as printed, call localhost:3000', async () => {
+    const commands = printedCommands({});
+    expect(commands.length).toBe(12);
+    for (const command of commands) expect(command).toMatch(/^npm run --silent token -- /);
+    const [list, search] = commands;
+    expect(await runPrinted(list!)).toEqual({
+      code: 0,
+      url: "'http://localhost:3000/auth/v1/customer/1/accounts'",
+    });
+    expect(await runPrinted(search!)).toEqual({
+      code: 0,
+      url: "'http://localhost:3000/auth/v1/customer/search'",
+    });
+  }, 120_000);
+
+  it('when PORT is 4000, then every command carries PORT=4000 and, run as printed, calls localhost:4000', async () => {
+    const commands = printedCommands({ PORT: '4000' });
+    expect(commands.length).toBe(12);
+    for (const command of commands)
+      expect(command).toMatch(/^PORT=4000 npm run --silent token -- /);
+    expect(await runPrinted(commands[0]!)).toEqual({
+      code: 0,
+      url: "'http://localhost:4000/auth/v1/customer/1/accounts'",
+    });
+  }, 120_000);
 });

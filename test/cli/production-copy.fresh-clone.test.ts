@@ -2,8 +2,9 @@
  * The production install as docs/operations.md ("A production copy") writes it, from a fresh
  * clone: its shell block is read from the page and run, the clone's part in the clone and the
  * host's part in an empty folder holding only the archive. Then every command the page names runs
- * on the host: `--help` of each command, `check`, `serve` (answers /livez and /readyz, exits 0 on
- * SIGTERM), `npm start`, `npm run clients -- list` and `token`, with only what a host's shell has.
+ * on the host as the page writes it, `npx data-holder-gateway <command>`: `--help` of each
+ * command, `check`, `token`; `serve` directly (answers /livez and /readyz, exits 0 on SIGTERM),
+ * `npm start` and `npm run clients -- list`, with only what a host's shell has.
  *
  * Slow (a clone, two installs, a build): `npm run test:fresh-clone`, which .ci/run runs.
  */
@@ -14,12 +15,12 @@ import {
   background,
   freshClone,
   mustSh,
+  removeNpxEntries,
   sh,
   tempFolder,
   userEnv,
   type Background,
 } from '../helpers/fresh-clone';
-import { freePort } from '../helpers/ports';
 
 const [block] = shellBlocks('docs/operations.md', '### A production copy');
 const ARCHIVE = 'data-holder-gateway.tgz';
@@ -47,13 +48,17 @@ beforeAll(async () => {
   helpOutput = await mustSh(onHost!, host, hostEnv);
 }, 600_000);
 
-afterAll(() => work?.remove());
+afterAll(async () => {
+  if (work) await removeNpxEntries(work.dir);
+  work?.remove();
+});
 
-const cli = (args: string) => sh(`node dist/src/cli/main.js ${args}`, host, hostEnv);
+const cli = (args: string) => sh(`npx data-holder-gateway ${args}`, host, hostEnv);
 
 describe('docs/operations.md, a production copy, from a fresh clone', () => {
   test('when its block ran, then the host holds production dependencies only, and --help answered', () => {
     expect(block).toContain('npm ci && npm run build');
+    expect(block).toContain('\nnpx data-holder-gateway --help\n');
     expect(fs.existsSync(path.join(host, 'node_modules', 'express'))).toBe(true);
     expect(fs.existsSync(path.join(host, 'node_modules', 'typescript'))).toBe(false);
     expect(fs.existsSync(path.join(host, 'node_modules', 'ts-node'))).toBe(false);
@@ -96,15 +101,18 @@ describe('docs/operations.md, a production copy, from a fresh clone', () => {
     let origin: string;
 
     beforeAll(async () => {
-      const port = await freePort();
-      origin = `http://127.0.0.1:${port}`;
       // exec: node is the script's own process, as under a process supervisor.
       server = background('exec node dist/src/cli/main.js serve', host, {
         ...hostEnv,
-        PORT: String(port),
+        PORT: '0',
         HOST: '127.0.0.1',
       });
-      await server.waitFor(/Data Holder Gateway on http:\/\/localhost:\d+/, 60_000);
+      // The port it picked, from its start banner.
+      const [, port] = await server.waitFor(
+        /Data Holder Gateway on http:\/\/localhost:(\d+)/,
+        60_000,
+      );
+      origin = `http://127.0.0.1:${port}`;
     }, 90_000);
 
     afterAll(async () => {
@@ -119,10 +127,12 @@ describe('docs/operations.md, a production copy, from a fresh clone', () => {
   });
 
   test('when npm start runs, then it serves the shipped dist/ without a compiler, and stops on SIGTERM', async () => {
-    const port = await freePort();
-    const server = background('npm start', host, { ...hostEnv, PORT: String(port) });
+    const server = background('npm start', host, { ...hostEnv, PORT: '0' });
     try {
-      await server.waitFor(/Data Holder Gateway on http:\/\/localhost:\d+/, 60_000);
+      const [, port] = await server.waitFor(
+        /Data Holder Gateway on http:\/\/localhost:(\d+)/,
+        60_000,
+      );
       expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
       expect(server.output()).not.toContain('dist/ is missing');
       await server.stop('SIGTERM');

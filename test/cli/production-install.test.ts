@@ -11,13 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../helpers/ports';
 import { buildOnce } from '../helpers/build-once';
 import { productionCopyPaths } from '../helpers/documented';
+import { listeningPortOf, waitFor } from '../helpers/wait';
 
 const execFileP = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Outcome {
   code: number;
@@ -49,24 +48,30 @@ describe('the command line after npm ci --omit=dev', () => {
   const main = (args: string[], extra?: Record<string, string>) =>
     cli(['dist/src/cli/main.js', ...args], extra);
 
-  /** Starts a server command; resolves once /livez answers 200. */
-  const startServer = async (args: string[], command: string, port: number) => {
+  /** Starts a server command on a port it picks (PORT=0); resolves once /livez answers 200. */
+  const startServer = async (args: string[], command: string) => {
     const child = spawn(command, args, {
       cwd: dir,
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DELAY_MS: '0' },
-      stdio: 'ignore',
+      env: { ...env, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DELAY_MS: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    for (let i = 0; i < 300; i += 1) {
-      const ok = await fetch(`http://127.0.0.1:${port}/livez`).then(
-        (r) => r.status === 200,
-        () => false,
+    try {
+      // The port from its start banner (the development key set of a fresh host is on).
+      const port = await listeningPortOf(child);
+      await waitFor(
+        () =>
+          fetch(`http://127.0.0.1:${port}/livez`).then(
+            (r) => r.status === 200,
+            () => false,
+          ),
+        `${args.join(' ')} answering /livez`,
       );
-      if (ok) return child;
-      await sleep(100);
+      return child;
+    } catch (err) {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+      throw err;
     }
-    process.kill(-child.pid!, 'SIGKILL');
-    throw new Error(`${args.join(' ')} did not answer /livez`);
   };
   const exitOf = (child: ChildProcess) =>
     new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -187,18 +192,14 @@ describe('the command line after npm ci --omit=dev', () => {
   });
 
   it('when serve runs, then it answers /livez, and SIGTERM stops it with exit code 0', async () => {
-    const child = await startServer(
-      ['dist/src/cli/main.js', 'serve'],
-      process.execPath,
-      await freePort(),
-    );
+    const child = await startServer(['dist/src/cli/main.js', 'serve'], process.execPath);
     const exited = exitOf(child);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 60_000);
 
   it('when npm start runs without a compiler, then it serves the shipped dist/', async () => {
-    const child = await startServer(['start'], 'npm', await freePort());
+    const child = await startServer(['start'], 'npm');
     const exited = exitOf(child);
     process.kill(-child.pid!, 'SIGTERM');
     await exited;

@@ -6,27 +6,17 @@
  *
  * Slow (a clone, an install, a build): `npm run test:fresh-clone`, which .ci/run runs.
  */
-import { shellBlocks } from '../helpers/documented';
+import { commandsOf, shellBlocks } from '../helpers/documented';
 import {
-  background,
   freshClone,
+  gatewayOnSomePort,
   mustSh,
   tempFolder,
   userEnv,
   type Background,
 } from '../helpers/fresh-clone';
-import { freePort } from '../helpers/ports';
 
 const [setUp, calls] = shellBlocks('README.md', '## Quick start');
-
-/** The block's commands: comments dropped, continued lines joined. */
-function commandsOf(block: string): string[] {
-  return block
-    .replace(/\\\n/g, ' ')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-}
 
 let work: { dir: string; remove: () => void };
 let clone: string;
@@ -36,10 +26,14 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   work = tempFolder('dhg-fresh-quick-start-');
   clone = await freshClone(work.dir);
-  env = userEnv({ PORT: String(await freePort()) });
   const start = commandsOf(setUp!).find((command) => command.includes('npm start'))!;
-  server = background(start, clone, env);
-  await server.waitFor(/Data Holder Gateway on http:\/\/localhost:\d+/, 420_000);
+  // A port of its own, not 0: `npm run token` in the other shell reads the same PORT.
+  ({ server, env } = await gatewayOnSomePort(
+    start,
+    clone,
+    (port) => userEnv({ PORT: String(port) }),
+    420_000,
+  ));
 }, 480_000);
 
 afterAll(async () => {

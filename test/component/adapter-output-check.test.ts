@@ -1,7 +1,7 @@
 /**
  * ADAPTER_OUTPUT_CHECK: an adapter whose answers break the contracts (numbers for money, lower-case
  * enums) is counted and logged without values under `log`, refused under `enforce`, and served
- * untouched under `off`; the demo adapter's answers all conform.
+ * untouched under `off`; the demo adapter's answers all conform, refusals to share included.
  */
 import path from 'node:path';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
@@ -120,8 +120,7 @@ describe('adapter answers against the contracts', () => {
       expect(logged.mismatches[0]).toEqual({
         path: '/0/openStatus',
         keyword: 'enum',
-        schemaPath:
-          'https://dhg.example/contracts/shareable-account.json#/properties/openStatus/enum',
+        schemaPath: 'common.json#/$defs/OpenStatus/enum',
       });
       expect(line).not.toMatch(/"open"|"closed"/);
     });
@@ -180,6 +179,61 @@ describe('adapter answers against the contracts', () => {
       await gw.get(LIST);
       expect(await metricValue(gw, 'authorisation.listShareableAccounts')).toBe(1);
     });
+  });
+});
+
+/** Requests of c-2001 (a blocked and a suspended account) and c-2002 (flagged for harm). */
+const REFUSAL_REQUESTS: [method: 'GET' | 'POST', path: string, ids?: string[]][] = [
+  ['GET', '/auth/v1/customer/c-2001/accounts'],
+  ['GET', '/v1/banking/customer/c-2001/accounts'],
+  ['GET', '/v1/energy/customer/c-2001/accounts'],
+  ['POST', '/v1/banking/customer/c-2001/accounts', ['acc-b-2001-01']],
+  ['POST', '/v1/banking/customer/c-2001/accounts', ['acc-b-2001-03']],
+  ['POST', '/v1/banking/customer/c-2001/accounts/balances', ['acc-b-2001-01', 'acc-b-2001-02']],
+  ['POST', '/v1/energy/customer/c-2001/accounts', ['acc-e-2001-01', 'acc-e-2001-02']],
+  ['GET', '/v1/banking/customer/c-2001/accounts/acc-b-2001-01'],
+  ['GET', '/v1/banking/customer/c-2001/accounts/acc-b-2001-02/payments/scheduled'],
+  ['GET', '/v1/energy/customer/c-2001/accounts/acc-e-2001-02/invoices'],
+  ['POST', '/fdx/v6/customer/c-2001/accounts', ['acc-b-2001-01', 'acc-b-2001-03']],
+  ['GET', '/fdx/v6/customer/c-2001/accounts/acc-b-2001-01'],
+  ['GET', '/fdx/v6/customer/c-2001/accounts/acc-b-2001-01/statements'],
+  ['GET', '/fdx/v6/customer/c-2001/accounts/acc-b-2001-02/statements'],
+  ['GET', '/auth/v1/customer/c-2002/accounts'],
+  ['GET', '/v1/common/customer/c-2002/detail'],
+];
+
+/** Every refusal request's status, body and refusal header, as one gateway answers them. */
+async function refusalAnswers(gw: TestGateway) {
+  const answers: { request: string; status: number; body: unknown; refused: string | null }[] = [];
+  for (const [method, target, ids] of REFUSAL_REQUESTS) {
+    const res = await gw.request(method, target, {
+      headers: { 'x-request-id': 'refusal-check' },
+      ...(ids ? { body: { data: { accountIds: ids } } } : {}),
+    });
+    const refused = res.headers.get('x-sharing-refused');
+    answers.push({ request: `${method} ${target}`, status: res.status, body: res.body, refused });
+  }
+  return answers;
+}
+
+describe('refusals to share under the answer check', () => {
+  it('when ADAPTER_OUTPUT_CHECK is enforce on the demo core, then c-2001’s lists and refusals and c-2002’s are served exactly as without the check, and nothing is counted out of contract', async () => {
+    const off = await startGateway({ ADAPTER_OUTPUT_CHECK: 'off' });
+    const enforced = await startGateway({ ADAPTER_OUTPUT_CHECK: 'enforce' });
+    try {
+      const expected = await refusalAnswers(off);
+      // The comparison covers lists, refusals by path and body, and harm (not only errors).
+      expect(new Set(expected.map((a) => a.status))).toEqual(new Set([200, 403, 404]));
+      expect(expected.filter((a) => a.refused === 'true').length).toBeGreaterThan(3);
+      expect(await refusalAnswers(enforced)).toEqual(expected);
+      const metrics = await (await fetch(`${enforced.origin}/metrics`)).text();
+      expect(
+        metrics.split('\n').filter((l) => l.startsWith('dhg_adapter_nonconforming_total{')),
+      ).toEqual([]);
+    } finally {
+      await off.close();
+      await enforced.close();
+    }
   });
 });
 

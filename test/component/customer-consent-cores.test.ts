@@ -2,7 +2,8 @@
  * The consent flow's endpoints over several cores and through pass-through (docs/operations.md,
  * "Several cores"): the search asks every core that can search at once and merges by customer
  * id, the `common` core's answer first; a core that cannot answer fails the whole search; the
- * identity is the `common` core's. A pass-through instance forwards both calls to its upstream.
+ * identity asks the same cores in turn, the `common` core first, and the first that knows the
+ * customer answers. A pass-through instance forwards both calls to its upstream.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,16 +41,40 @@ function sampleWith(dir: string, name: string, change: (customers: DemoCustomer[
 
 const byId = (customers: DemoCustomer[], id: string) => customers.find((c) => c.customerId === id)!;
 
-/** Search calls each instance made so far, by adapter id, from the core call metric. */
-async function searchCalls(gw: TestGateway): Promise<Record<string, number>> {
+/** Calls of `operation` each instance made so far, by adapter id, from the core call metric. */
+async function coreCalls(
+  gw: TestGateway,
+  operation = 'searchCustomersByEmail',
+): Promise<Record<string, number>> {
   const text = await gw.gateway.metrics.registry.metrics();
   const calls: Record<string, number> = {};
   const line =
-    /^dhg_core_call_duration_seconds_count\{adapter="([^"]+)",operation="customer\.searchCustomersByEmail",outcome="[^"]+"\} (\d+)$/gm;
-  for (const [, adapter, count] of text.matchAll(line)) {
-    calls[adapter!] = (calls[adapter!] ?? 0) + Number(count);
+    /^dhg_core_call_duration_seconds_count\{adapter="([^"]+)",operation="customer\.([^"]+)",outcome="[^"]+"\} (\d+)$/gm;
+  for (const [, adapter, op, count] of text.matchAll(line)) {
+    if (op === operation) calls[adapter!] = (calls[adapter!] ?? 0) + Number(count);
   }
   return calls;
+}
+
+const searchCalls = (gw: TestGateway) => coreCalls(gw);
+
+/** The identity calls each of `ids` made while `call` ran. */
+async function identityCallsDuring(gw: TestGateway, ids: string[], call: () => Promise<unknown>) {
+  const before = await coreCalls(gw, 'getCustomerIdentity');
+  await call();
+  const after = await coreCalls(gw, 'getCustomerIdentity');
+  return Object.fromEntries(ids.map((id) => [id, (after[id] ?? 0) - (before[id] ?? 0)]));
+}
+
+/** A customer without accounts whose identity has `name` and `email`. */
+function personOnly(customers: DemoCustomer[], customerId: string, name: string): DemoCustomer {
+  const template = byId(customers, 'c-1003');
+  const email = `${name.toLowerCase().replace(/ /g, '.')}@example.org`;
+  return {
+    ...template,
+    customerId,
+    identity: { ...template.identity!, name, email },
+  };
 }
 
 describe('customer search over several demo cores', () => {
@@ -59,14 +84,21 @@ describe('customer search over several demo cores', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-consent-cores-'));
     // The bank knows John as a contact of Jane's address too, and calls Jane otherwise: the
     // merged search has John once more, and Jane under the `common` core's name.
+    // Casey is unknown to the common core and known to both others (by other names); Drew is
+    // known to the energy core alone.
     const bank = sampleWith(dir, 'bank.json', (customers) => {
       byId(customers, 'c-1002').authorisedContacts = [{ email: 'Jane.Citizen@example.com' }];
       byId(customers, 'c-1001').identity!.name = 'Jane Q. Citizen (bank)';
+      customers.push(personOnly(customers, 'c-5001', 'Casey Bank'));
+    });
+    const power = sampleWith(dir, 'power.json', (customers) => {
+      customers.push(personOnly(customers, 'c-5001', 'Casey Power'));
+      customers.push(personOnly(customers, 'c-5002', 'Drew Power'));
     });
     gw = await startGateway({
       CORE_ADAPTERS: 'banking:bank=demo,energy:power=demo',
       BANK_DATA_FILE: bank,
-      POWER_DATA_FILE: SAMPLE,
+      POWER_DATA_FILE: power,
     });
   });
   afterAll(async () => {
@@ -102,11 +134,61 @@ describe('customer search over several demo cores', () => {
     expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { data: [] } });
   });
 
-  it("when an identity is asked, then it is the common core's", async () => {
-    const res = await gw.get('/auth/v1/customer/c-1001');
-    expect(res.status).toBe(200);
-    expect(contractErrors(IDENTITY, res.body)).toEqual([]);
-    expect(res.body.name).toBe('Jane Citizen');
+  it('when the common core knows the customer, then the identity is its own and no other core is asked', async () => {
+    let res: TestResponse | undefined;
+    const calls = await identityCallsDuring(gw, ['demo', 'bank', 'power'], async () => {
+      res = await gw.get('/auth/v1/customer/c-1001');
+    });
+    expect(res!.status).toBe(200);
+    expect(contractErrors(IDENTITY, res!.body)).toEqual([]);
+    expect(res!.body.name).toBe('Jane Citizen');
+    expect(calls).toEqual({ demo: 1, bank: 0, power: 0 });
+  });
+
+  it('when the common core does not know the customer, then the first core in layout order that does answers', async () => {
+    let res: TestResponse | undefined;
+    const calls = await identityCallsDuring(gw, ['demo', 'bank', 'power'], async () => {
+      res = await gw.get('/auth/v1/customer/c-5001');
+    });
+    expect({ status: res!.status, name: res!.body.name }).toEqual({
+      status: 200,
+      name: 'Casey Bank',
+    });
+    expect(contractErrors(IDENTITY, res!.body)).toEqual([]);
+    expect(calls).toEqual({ demo: 1, bank: 1, power: 0 });
+  });
+
+  it('when only the last core knows the customer, then every core is asked once and it answers', async () => {
+    let res: TestResponse | undefined;
+    const calls = await identityCallsDuring(gw, ['demo', 'bank', 'power'], async () => {
+      res = await gw.get('/auth/v1/customer/c-5002');
+    });
+    expect({ status: res!.status, name: res!.body.name }).toEqual({
+      status: 200,
+      name: 'Drew Power',
+    });
+    expect(calls).toEqual({ demo: 1, bank: 1, power: 1 });
+  });
+
+  it("when a customer only another core knows is searched, then the identity the flow asks next is that core's", async () => {
+    const found = await gw.post(SEARCH, { email: 'drew.power@example.org' });
+    expect(found.body).toEqual({
+      data: [{ id: 'c-5002', name: 'Drew Power', phoneNumber: '+61491570313' }],
+    });
+    const res = await gw.get('/auth/v1/customer/c-5002');
+    expect({ status: res.status, email: res.body.email }).toEqual({
+      status: 200,
+      email: 'drew.power@example.org',
+    });
+  });
+
+  it('when no core knows the customer, then 404 Customer not found after asking each once', async () => {
+    let res: TestResponse | undefined;
+    const calls = await identityCallsDuring(gw, ['demo', 'bank', 'power'], async () => {
+      res = await gw.get('/auth/v1/customer/c-9999');
+    });
+    expectError(res!, 404, 'Customer not found');
+    expect(calls).toEqual({ demo: 1, bank: 1, power: 1 });
   });
 
   it('when the body is bad, then 400 before any core', async () => {
@@ -128,7 +210,7 @@ describe('customer search over several demo cores', () => {
 });
 
 describe('customer search when one of several cores is down', () => {
-  it('when one core is in a maintenance window, then the search is 503 with Retry-After, never partial; identity still answers', async () => {
+  it('when one core is in a maintenance window, then the search is 503 with Retry-After, never partial; identity answers unless that core is needed', async () => {
     const now = Date.now();
     const gw = await startGateway({
       CORE_ADAPTERS: 'banking:bank=demo,energy:power=demo',
@@ -147,6 +229,8 @@ describe('customer search when one of several cores is down', () => {
       expectError(res, 503, 'Service unavailable');
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000);
       expect((await gw.get('/auth/v1/customer/c-1001')).status).toBe(200);
+      // A customer the cores before it do not know: the core in its window might, so never 404.
+      expectError(await gw.get('/auth/v1/customer/c-9999'), 503, 'Service unavailable');
     } finally {
       await gw.close();
     }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { startJwksServer, TEST_BASE_URL, TEST_SUBDOMAIN } from '../helpers/gateway';
 import { holderClaims, makeKey, signToken } from '../helpers/keys';
-import { freePort } from '../helpers/ports';
+import { listeningPortOf, waitFor } from '../helpers/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -23,20 +23,20 @@ describe('SIGTERM under keep-alive load', () => {
   it('when SIGTERM arrives under keep-alive load, then every request is answered, on connections kept through the pause', async () => {
     const key = await makeKey('PS256');
     const jwks = await startJwksServer([key]);
-    const port = await freePort();
     let output = '';
     child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,
-        PORT: String(port),
+        PORT: '0',
         HOST: '127.0.0.1',
         PUBLIC_BASE_URL: TEST_BASE_URL,
         HOLDER_SUBDOMAIN: TEST_SUBDOMAIN,
         HOLDER_JWKS_URL: jwks.url,
         CORE_ADAPTER: 'demo',
         REDIS_URL: '',
-        LOG_LEVEL: 'warn',
+        // Its `gateway listening` line says the port it bound.
+        LOG_LEVEL: 'info',
         SHUTDOWN_DELAY_MS: '1500',
         SHUTDOWN_TIMEOUT_MS: '10000',
       },
@@ -45,15 +45,7 @@ describe('SIGTERM under keep-alive load', () => {
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
-    const origin = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i += 1) {
-      const up = await fetch(`${origin}/livez`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      await sleep(100);
-    }
+    const origin = `http://127.0.0.1:${await listeningPortOf(child)}`;
 
     const agent = new Agent({ connections: 8, pipelining: 1 });
     let lbStopped = false;
@@ -92,7 +84,7 @@ describe('SIGTERM under keep-alive load', () => {
       }
     })();
     const clients = Array.from({ length: 8 }, () => client());
-    await sleep(1500);
+    await waitFor(() => outcomes.length >= 50, 'keep-alive load under way');
     sigtermAt = Date.now();
     child.kill('SIGTERM');
     await Promise.all([...clients, balancer]);

@@ -17,7 +17,6 @@ import { MAX_ID_LENGTH } from '../../src/api/ids';
 import { type DevKey, loadDevKey } from '../../src/auth/dev-keys';
 import { KEY_MEMO_BYTES } from '../../src/resilience/cached-calls';
 import { buildOnce } from '../helpers/build-once';
-import { freePort } from '../helpers/ports';
 
 const ROOT = path.resolve(__dirname, '../..');
 const HEAP_MB = 64;
@@ -32,6 +31,8 @@ const REQUESTS = 300;
 const WARM_UP = 20;
 const IDS = 1000;
 const PATH = '/v1/banking/customer/c-1001/accounts';
+/** The audience base of the tokens: the gateway listens on a port it picks (PORT=0). */
+const PUBLIC_BASE_URL = 'http://localhost';
 
 interface Measure {
   heapUsed: number;
@@ -50,18 +51,19 @@ describe('memory per request under a small heap', () => {
       .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
       .setIssuer('demo')
       .setSubject('demo')
-      .setAudience(`http://localhost:${port}${PATH}`)
+      .setAudience(`${PUBLIC_BASE_URL}${PATH}`)
       .setIssuedAt(now)
       .setExpirationTime(now + 300)
       .setJti(crypto.randomUUID())
       .sign(key.privateKey);
   };
   /** How the gateway ended, if it did, and its last words (from V8's fatal error, if any). */
-  const gone = () => {
+  const gone = (cause?: unknown) => {
     const fatal = output.indexOf('FATAL ERROR');
     const last = fatal >= 0 ? output.slice(fatal, fatal + 1000) : output.slice(-1000);
+    const why = cause instanceof Error ? `${cause.message} ${String(cause.cause ?? '')}` : '';
     return new Error(
-      `the gateway did not answer (exit ${child.exitCode}, signal ${child.signalCode}):\n${last}`,
+      `the gateway did not answer (exit ${child.exitCode}, signal ${child.signalCode}; ${why}):\n${last}`,
     );
   };
   /**
@@ -78,8 +80,8 @@ describe('memory per request under a small heap', () => {
         body: JSON.stringify({ data: { accountIds: ids } }),
       });
       return `${res.status} ${((await res.json()) as { error?: string }).error}`;
-    } catch {
-      throw gone();
+    } catch (err) {
+      throw gone(err);
     }
   };
   /** The gateway's heap after a full collection (test/helpers/memory-probe.cjs). */
@@ -107,9 +109,29 @@ describe('memory per request under a small heap', () => {
     return answers;
   };
 
+  /** The port the gateway reports in its banner once it listens (a start fails the test). */
+  const listeningPort = () =>
+    new Promise<number>((resolve, reject) => {
+      const onData = () => {
+        const bound = /Data Holder Gateway on http:\/\/localhost:(\d+)/.exec(output);
+        if (!bound) return;
+        stop();
+        resolve(Number(bound[1]));
+      };
+      const onExit = () => {
+        stop();
+        reject(gone());
+      };
+      const stop = () => {
+        child.stdout!.off('data', onData);
+        child.off('exit', onExit);
+      };
+      child.stdout!.on('data', onData);
+      child.once('exit', onExit);
+    });
+
   beforeAll(async () => {
     await buildOnce();
-    port = await freePort();
     const keys = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-keys-'));
     key = await loadDevKey(keys);
     child = spawn(
@@ -125,7 +147,8 @@ describe('memory per request under a small heap', () => {
         cwd: ROOT,
         env: {
           PATH: process.env.PATH,
-          PORT: String(port),
+          PORT: '0',
+          PUBLIC_BASE_URL,
           HOST: '127.0.0.1',
           CORE_ADAPTER: path.join(ROOT, 'test/fixtures/adapters/by-id-core.js'),
           HOLDER_DEV_KEYS: 'true',
@@ -138,9 +161,8 @@ describe('memory per request under a small heap', () => {
     );
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    for (let i = 0; i < 600 && !output.includes('API description'); i += 1)
-      await new Promise((r) => setTimeout(r, 50));
-  }, 90_000);
+    port = await listeningPort();
+  }, 180_000);
   afterAll(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });

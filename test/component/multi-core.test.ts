@@ -2,8 +2,9 @@
  * Several cores behind one gateway, each on its simulator: Fineract for banking, customer detail
  * and FDX, Kraken for energy (`CORE_ADAPTERS`). The merged authorisation list and each family's
  * answers are compared with gateways on one core each over the same simulators; then one core
- * fails and the other's families keep answering. Also: two instances of one adapter kind with
- * their own settings and labels, and two cores that number an account alike.
+ * fails and the other's families keep answering. The consent flow over both: every customer a
+ * search finds has an identity, from the first core that can give it. Also: two instances of one
+ * adapter kind with their own settings and labels, and two cores that number an account alike.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,42 +51,62 @@ const expect503 = (res: TestResponse) => {
 const accountIds = (res: TestResponse): string[] =>
   (res.body.accounts as { accountId: string }[]).map((a) => a.accountId);
 
+/** Both simulators and three gateways over them, as one describe's hooks start and stop them. */
+interface BothCores {
+  fineract: FineractSimulator;
+  kraken: KrakenSimulator;
+  /** Both cores (`MULTI`). */
+  multi: TestGateway;
+  fineractOnly: TestGateway;
+  krakenOnly: TestGateway;
+}
+
+/**
+ * Hooks of the enclosing describe: the simulators, then the gateways over them without a cache,
+ * with `env` on all three and `multiEnv` on the one over both cores; the faults cleared after
+ * each test. The object is filled once the hooks have run.
+ */
+function servedByBothCores(env: Env, multiEnv: Env): BothCores {
+  const served = {} as BothCores;
+  beforeAll(async () => {
+    served.fineract = await startFineractSimulator({ port: 0 });
+    served.kraken = await startKrakenSimulator({ port: 0 });
+    const both = {
+      ...fineractEnv(served.fineract),
+      ...krakenEnv(served.kraken),
+      CACHE_TTL_SECONDS: NO_CACHE,
+      ...env,
+    };
+    served.multi = await startGateway({ ...both, CORE_ADAPTERS: MULTI, ...multiEnv });
+    served.fineractOnly = await startGateway({ ...both, CORE_ADAPTER: 'fineract' });
+    served.krakenOnly = await startGateway({ ...both, CORE_ADAPTER: 'kraken' });
+  });
+  afterAll(async () => {
+    for (const gw of [served.multi, served.fineractOnly, served.krakenOnly]) await gw?.close();
+    await served.fineract?.close();
+    await served.kraken?.close();
+  });
+  afterEach(() => {
+    served.fineract.setFault('none');
+    served.kraken.setFault('none');
+  });
+  return served;
+}
+
 describe('several cores behind one gateway', () => {
   let fineract: FineractSimulator;
   let kraken: KrakenSimulator;
   let multi: TestGateway;
   let fineractOnly: TestGateway;
   let krakenOnly: TestGateway;
-
-  beforeAll(async () => {
-    fineract = await startFineractSimulator({ port: 0 });
-    kraken = await startKrakenSimulator({ port: 0 });
-    const both = {
-      ...fineractEnv(fineract),
-      ...krakenEnv(kraken),
-      CACHE_TTL_SECONDS: NO_CACHE,
+  const served = servedByBothCores(
+    {
       // One paging secret: FDX offsets of the gateways compare equal.
       PAGING_SECRET: 'multi-core-test-paging-secret-0123456789abcdef',
-    };
-    multi = await startGateway({
-      ...both,
-      CORE_ADAPTERS: MULTI,
-      RETRY_ATTEMPTS: 0,
-      CIRCUIT_MIN_VOLUME: 4,
-      CIRCUIT_RESET_SECONDS: 60,
-    });
-    fineractOnly = await startGateway({ ...both, CORE_ADAPTER: 'fineract' });
-    krakenOnly = await startGateway({ ...both, CORE_ADAPTER: 'kraken' });
-  });
-  afterAll(async () => {
-    for (const gw of [multi, fineractOnly, krakenOnly]) await gw?.close();
-    await fineract?.close();
-    await kraken?.close();
-  });
-  afterEach(() => {
-    fineract.setFault('none');
-    kraken.setFault('none');
-  });
+    },
+    { RETRY_ATTEMPTS: 0, CIRCUIT_MIN_VOLUME: 4, CIRCUIT_RESET_SECONDS: 60 },
+  );
+  beforeAll(() => ({ fineract, kraken, multi, fineractOnly, krakenOnly } = served));
 
   /** A core's own list of the customer, or none when it does not know them. */
   const listOf = async (gw: TestGateway, customerId: string) => {
@@ -221,6 +242,114 @@ describe('several cores behind one gateway', () => {
     const metrics = await multi.gateway.metrics.registry.metrics();
     expect(metrics).toMatch(/dhg_core_call_duration_seconds_count\{[^}]*adapter="kraken"/);
     expect(metrics).toMatch(/dhg_core_call_duration_seconds_count\{[^}]*adapter="fineract"/);
+  });
+});
+
+describe('the consent flow over both simulators', () => {
+  let fineract: FineractSimulator;
+  let kraken: KrakenSimulator;
+  let multi: TestGateway;
+  let fineractOnly: TestGateway;
+  let krakenOnly: TestGateway;
+  const served = servedByBothCores({}, { RETRY_ATTEMPTS: 0 });
+  beforeAll(() => ({ fineract, kraken, multi, fineractOnly, krakenOnly } = served));
+
+  /** Identity reads Kraken received so far. */
+  const krakenIdentityReads = () =>
+    kraken.requests.filter((r) => r.operationName === 'AccountUserDetail').length;
+
+  it("when every simulator person's address is searched, then each customer found has an identity (403 for the one flagged for harm), never 404, 422 or 500", async () => {
+    const addresses = [
+      'jane.citizen@example.com',
+      'john.smith@example.com',
+      'alex.nguyen@example.org',
+      'sam.taylor@example.org',
+      'pat.example@example.org',
+      'accounts@harbourbakery.example',
+      'kim.example@example.org',
+      'robin.example@example.org',
+    ];
+    const reached: [string, string, number][] = [];
+    for (const email of addresses) {
+      const found = await multi.post('/auth/v1/customer/search', { email });
+      expect({ email, status: found.status }).toEqual({ email, status: 200 });
+      for (const { id } of found.body.data as { id: string }[]) {
+        reached.push([email, id, (await multi.get(`/auth/v1/customer/${id}`)).status]);
+      }
+    }
+    expect(reached).toEqual([
+      ['jane.citizen@example.com', '1', 200],
+      ['jane.citizen@example.com', '5', 200],
+      ['john.smith@example.com', '2', 200],
+      ['alex.nguyen@example.org', '3', 200],
+      ['sam.taylor@example.org', '3', 200],
+      ['pat.example@example.org', '4', 200],
+      ['accounts@harbourbakery.example', '5', 200],
+      ['kim.example@example.org', '6', 200],
+      ['robin.example@example.org', '7', 403],
+    ]);
+  });
+
+  it("when Fineract holds customer 3 without an email address, then the identity is Kraken's, not 422", async () => {
+    expectError(
+      await fineractOnly.get('/auth/v1/customer/3'),
+      422,
+      'Customer cannot be identified',
+    );
+    const [mine, krakens] = [
+      await multi.get('/auth/v1/customer/3'),
+      await krakenOnly.get('/auth/v1/customer/3'),
+    ];
+    expect({ status: mine.status, body: mine.body }).toEqual({ status: 200, body: krakens.body });
+    expect(mine.body).toMatchObject({ name: 'Alex Nguyen', email: 'alex.nguyen@example.org' });
+  });
+
+  it("when only Kraken knows the customer, then the identity is Kraken's; its user flagged for harm is 403 with the header", async () => {
+    const [mine, krakens] = [
+      await multi.get('/auth/v1/customer/6'),
+      await krakenOnly.get('/auth/v1/customer/6'),
+    ];
+    expect({ status: mine.status, body: mine.body }).toEqual({ status: 200, body: krakens.body });
+    const refused = await multi.get('/auth/v1/customer/7');
+    expect({
+      status: refused.status,
+      body: refused.body,
+      header: refused.headers.get('x-sharing-refused'),
+    }).toEqual({
+      status: 403,
+      body: { error: 'Sharing refused' },
+      header: 'true',
+    });
+  });
+
+  it("when Fineract identifies the customer, then it is Fineract's identity and Kraken is not asked", async () => {
+    const mark = krakenIdentityReads();
+    const [mine, fineracts] = [
+      await multi.get('/auth/v1/customer/1'),
+      await fineractOnly.get('/auth/v1/customer/1'),
+    ];
+    expect({ status: mine.status, body: mine.body }).toEqual({ status: 200, body: fineracts.body });
+    expect(krakenIdentityReads()).toBe(mark);
+  });
+
+  it('when no core can identify the customer (a Fineract client without an email address Kraken does not know), then 422 Customer cannot be identified', async () => {
+    fineract.putClient({
+      ...(loadFineractDataset().clients.find((c) => c.id === 3) as Record<string, unknown>),
+      id: 8,
+      accountNo: '000000008',
+      externalId: 'c-fin-8',
+    });
+    expectError(await multi.get('/auth/v1/customer/8'), 422, 'Customer cannot be identified');
+    expectError(await multi.get('/auth/v1/customer/99'), 404, 'Customer not found');
+  });
+
+  it("when Fineract is down, then a customer only Kraken knows is 503, never Kraken's identity; when Kraken is, Fineract's customers still answer", async () => {
+    fineract.setFault('unavailable503');
+    expect503(await multi.get('/auth/v1/customer/6'));
+    fineract.setFault('none');
+    kraken.setFault('unavailable503');
+    expect((await multi.get('/auth/v1/customer/1')).status).toBe(200);
+    expect503(await multi.get('/auth/v1/customer/3'));
   });
 });
 

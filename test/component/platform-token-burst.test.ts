@@ -18,7 +18,7 @@ import { loadDevKey } from '../../src/auth/dev-keys';
 import { buildOnce } from '../helpers/build-once';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { holderClaims, signToken } from '../helpers/keys';
-import { freePort } from '../helpers/ports';
+import { listeningPortOf, waitFor } from '../helpers/wait';
 import { BOTH, platformDir, type PlatformDir, requestToken } from './platform-helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -85,10 +85,11 @@ describe('wrong client secrets and the thread pool', () => {
   });
 });
 
+/** The audience base of holder tokens: the gateway listens on a port it picks (PORT=0). */
+const PUBLIC_BASE_URL = 'http://127.0.0.1';
+
 /** The built gateway, started as `serve` starts it (one thread-pool thread), on the demo core. */
 async function serve(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) =>
@@ -101,26 +102,21 @@ async function serve(env: Record<string, string>): Promise<{ base: string; child
     cwd: ROOT,
     env: {
       ...clean,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: base,
+      PUBLIC_BASE_URL,
       LOG_LEVEL: 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const listening = listeningPortOf(child);
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('API description')) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`gateway did not start: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { base, child };
+  const port = await listening;
+  await waitFor(() => output.includes('API description'), 'the whole banner');
+  return { base: `http://127.0.0.1:${port}`, child };
 }
 
 describe('holder requests during a burst of wrong client secrets', () => {
@@ -175,12 +171,15 @@ describe('holder requests during a burst of wrong client secrets', () => {
   async function holderTimes(send: () => Promise<{ status: number }>) {
     const key = await loadDevKey(path.join(dir.dir, 'keys'));
     const url = served!.base + DETAIL;
+    const audience = PUBLIC_BASE_URL + DETAIL;
     const tokens = await Promise.all(
-      Array.from({ length: PER_ROUND }, () => signToken(key as never, holderClaims('demo', url))),
+      Array.from({ length: PER_ROUND }, () =>
+        signToken(key as never, holderClaims('demo', audience)),
+      ),
     );
     const load = keepSending(send);
     // The load is under way before the first measured request.
-    while (load.statuses.length < IN_FLIGHT) await new Promise((r) => setTimeout(r, 1));
+    await waitFor(() => load.statuses.length >= IN_FLIGHT, 'the load under way', 1);
     const times: number[] = [];
     for (const token of tokens) {
       const started = performance.now();

@@ -59,7 +59,15 @@ describe('a passed-through family whose upstream fails', () => {
   });
   afterAll(() => upstream.close());
 
-  const start = (env: Record<string, string | number> = {}, baseUrl = upstream.baseUrl) =>
+  /**
+   * A gateway passing FDX and common through to `baseUrl`. The timeout is short only where a test
+   * waits for it: elsewhere a loaded machine must not turn an upstream's answer into a timeout.
+   */
+  const start = (
+    env: Record<string, string | number> = {},
+    baseUrl = upstream.baseUrl,
+    timeoutMs = 30_000,
+  ) =>
     startGateway(
       { CIRCUIT_MIN_VOLUME: 1000, ...env },
       {
@@ -67,12 +75,12 @@ describe('a passed-through family whose upstream fails', () => {
           {
             family: 'fdx',
             id: 'fdx-upstream',
-            settings: proxySettings('fdx-upstream', { baseUrl, timeoutMs: 300 }),
+            settings: proxySettings('fdx-upstream', { baseUrl, timeoutMs }),
           },
           {
             family: 'common',
             id: 'fdx-upstream',
-            settings: proxySettings('fdx-upstream', { baseUrl, timeoutMs: 300 }),
+            settings: proxySettings('fdx-upstream', { baseUrl, timeoutMs }),
           },
         ],
       },
@@ -80,7 +88,7 @@ describe('a passed-through family whose upstream fails', () => {
 
   it('when the upstream does not answer in time, then FDX answers 504 Upstream timeout and the call counts as a timeout', async () => {
     behaviour = 'hang';
-    const gw = await start();
+    const gw = await start({}, upstream.baseUrl, 300);
     try {
       const res = await gw.get(TX, { headers: { 'x-request-id': REQUEST_ID } });
       expect({ status: res.status, body: res.body }).toEqual({

@@ -14,14 +14,13 @@ import {
 } from '../../adapters/fineract/simulator/simulator';
 import { platformFilesForTests, startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
-import { freePort } from '../helpers/ports';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 
 const SHARED_REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 /** Customer detail of a Fineract client, and of a demo customer. */
 const DETAIL = '/v1/common/customer/1/detail';
 const DEMO_DETAIL = '/v1/common/customer/c-1001/detail';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every cached operation at TTL 0, so each call reaches the core. */
 const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
@@ -36,24 +35,13 @@ async function readyz(gw: TestGateway): Promise<Readyz> {
   return { status: res.status, body: (await res.json()) as Readyz['body'] };
 }
 
-/** Calls `probe` until `done` holds for its result (at most `timeoutMs`); the last result. */
-async function until<T>(probe: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!done(value) && Date.now() < deadline) {
-    await sleep(50);
-    value = await probe();
-  }
-  return value;
-}
-
 describe('readiness through a Fineract outage', () => {
   let port: number;
   let sim: FineractSimulator | undefined;
   let gw: TestGateway;
   beforeAll(async () => {
-    port = await freePort();
-    sim = await startFineractSimulator({ port });
+    sim = await startFineractSimulator({ port: 0 });
+    port = Number(new URL(sim.url).port);
     gw = await startGateway({
       CORE_ADAPTER: 'fineract',
       FINERACT_BASE_URL: sim.url,
@@ -84,7 +72,11 @@ describe('readiness through a Fineract outage', () => {
     expect(down.status).toBe(200);
     expect(down.body.status).toBe('ready');
 
-    sim = await startFineractSimulator({ port });
+    // Back on its port (the gateway's FINERACT_BASE_URL): while another process holds it, again.
+    sim = await waitFor(
+      () => startFineractSimulator({ port }).catch(() => undefined),
+      'Fineract back on its port',
+    );
     const back = await readyz(gw);
     expect(back.status).toBe(200);
     expect(back.body.checks.adapter).toBe(true);
@@ -118,10 +110,10 @@ describe('readiness through a Redis outage', () => {
     await redis.stop();
     running = false;
     // The gateway notices the lost connection within moments; from then on the replay store refuses.
-    const refused = await until(
-      () => gw.get(DEMO_DETAIL),
-      (res) => res.status === 503,
-    );
+    const refused = await waitFor(async () => {
+      const res = await gw.get(DEMO_DETAIL);
+      return res.status === 503 && res;
+    }, 'holder requests refused');
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 503,
       body: { error: 'Service unavailable' },

@@ -14,7 +14,7 @@ import {
   type JwksServer,
 } from '../helpers/gateway';
 import { makeKey } from '../helpers/keys';
-import { freePort } from '../helpers/ports';
+import { waitFor } from '../helpers/wait';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -114,15 +114,18 @@ describe('server limits from configuration', () => {
     const first = connect(port);
     const second = connect(port);
     await Promise.all([first.connected, second.connected]);
-    await sleep(100);
+    const { server: api } = server.running;
+    const accepted = () =>
+      new Promise<number>((resolve) => api.getConnections((_, n) => resolve(n)));
+    await waitFor(async () => (await accepted()) === 2, 'both connections accepted');
     const third = connect(port);
     await third.connected;
     third.socket.write('GET /livez HTTP/1.1\r\nhost: x\r\n\r\n');
-    for (let i = 0; i < 40 && !third.state.closed; i += 1) await sleep(50);
+    await waitFor(() => third.state.closed, 'the third connection closed');
     expect(third.state.closed).toBe(true);
     expect(third.state.received).toBe('');
     first.socket.write('GET /livez HTTP/1.1\r\nhost: x\r\n\r\n');
-    for (let i = 0; i < 40 && !first.state.received.includes('"ok"'); i += 1) await sleep(50);
+    await waitFor(() => first.state.received.includes('"ok"'), 'the answer on the first');
     expect(first.state.received).toMatch(/^HTTP\/1\.1 200/);
     first.socket.destroy();
     second.socket.destroy();
@@ -137,9 +140,11 @@ describe('server limits from configuration', () => {
   });
 
   it('when METRICS_PORT is set, then /metrics is served there and not on the API port', async () => {
-    const metricsPort = await freePort();
-    const server = await startServer({ METRICS_PORT: metricsPort });
-    expect(server.running.metricsPort).toBe(metricsPort);
+    const server = await startServer({ METRICS_PORT: 0 });
+    const { metricsPort } = server.running;
+    // METRICS_PORT=0: the port the listener bound, as the running server reports it.
+    expect(metricsPort).toBe((server.running.metricsServer!.address() as net.AddressInfo).port);
+    expect(metricsPort).not.toBe(server.running.port);
     expect(server.gateway.adminApp).toBeDefined();
     const admin = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(admin.status).toBe(200);
@@ -154,8 +159,8 @@ describe('server limits from configuration', () => {
   });
 
   it('when a probe on METRICS_PORT declares a body over the limit, then it is 413 at once and the connection closes', async () => {
-    const metricsPort = await freePort();
-    const server = await startServer({ METRICS_PORT: metricsPort });
+    const server = await startServer({ METRICS_PORT: 0 });
+    const metricsPort = server.running.metricsPort!;
     const answer = await new Promise<string>((resolve) => {
       const socket = net.connect(metricsPort, '127.0.0.1');
       let received = '';

@@ -28,6 +28,8 @@ const WINDOW_SECONDS = 10;
 const ENERGY_ENDPOINTS = [
   'GET /auth/v1/customer/{customerId}/accounts',
   'POST /auth/v1/customer/search',
+  // Identity asks Kraken when the common core cannot identify the customer.
+  'GET /auth/v1/customer/{customerId}',
   'GET /v1/energy/customer/{customerId}/accounts',
   'POST /v1/energy/customer/{customerId}/accounts',
   'GET /v1/energy/customer/{customerId}/accounts/{accountId}',

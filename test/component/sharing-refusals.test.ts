@@ -264,6 +264,42 @@ describe.each([
   });
 });
 
+describe('the consent flow to the customers of the refusals to share (docs/demo-core.md)', () => {
+  let gw: TestGateway;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ gw, stop } = await mappedGateway());
+  });
+  afterAll(() => stop());
+
+  const search = (email: string) => gw.post('/auth/v1/customer/search', { email });
+
+  it("when Pat's address is searched and c-2001's identity asked, then both answer, without the header", async () => {
+    const found = await search('pat.example@example.org');
+    expect({ status: found.status, body: found.body, header: refusedHeader(found) }).toEqual({
+      status: 200,
+      body: { data: [{ id: 'c-2001', name: 'Pat Example', phoneNumber: '+61491570159' }] },
+      header: null,
+    });
+    const identity = await gw.get('/auth/v1/customer/c-2001');
+    expect({ status: identity.status, header: refusedHeader(identity) }).toEqual({
+      status: 200,
+      header: null,
+    });
+    expect(identity.body).toMatchObject({ id: 'c-2001', email: 'pat.example@example.org' });
+  });
+
+  it("when Alex's address is searched, then c-2002 is found; its identity is then 403 Sharing refused with the header", async () => {
+    const found = await search('alex.sample@example.org');
+    expect({ status: found.status, body: found.body, header: refusedHeader(found) }).toEqual({
+      status: 200,
+      body: { data: [{ id: 'c-2002', name: 'Alex Sample', phoneNumber: '+61491570110' }] },
+      header: null,
+    });
+    expectRefused(await gw.get('/auth/v1/customer/c-2002'), 403, { error: 'Sharing refused' });
+  });
+});
+
 describe('refusals to share in the API description', () => {
   let gw: TestGateway;
   beforeAll(async () => {

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../helpers/ports';
+import { startOnSomePort } from '../helpers/ports';
+import { listeningOrTaken, waitFor } from '../helpers/wait';
 import { buildOnce } from '../helpers/build-once';
 
 const run = promisify(execFile);
@@ -21,7 +22,6 @@ describe('npm start on the demo core', () => {
 
   beforeAll(async () => {
     await buildOnce();
-    const port = await freePort();
     // Only what `npm start` on a fresh machine has: no gateway variables but the port and a
     // throw-away key folder (so the test never touches the developer's .dev/).
     const clean = Object.fromEntries(
@@ -29,22 +29,21 @@ describe('npm start on the demo core', () => {
         ([k]) => !/^(HOLDER_|PUBLIC_BASE_URL|REDIS_URL|CORE_ADAPTER|DEMO_DATA_FILE|HOST$)/.test(k),
       ),
     );
-    env = {
-      ...clean,
-      PORT: String(port),
-      DEV_KEYS_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-keys-')),
-      LOG_LEVEL: 'warn',
-    };
-    child = spawn(process.execPath, ['dist/src/main.js'], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const keys = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-keys-'));
+    // A port of its own, not 0: the banner's commands name it. Another port if it was taken.
+    await startOnSomePort('npm start', async (port) => {
+      env = { ...clean, PORT: String(port), DEV_KEYS_DIR: keys, LOG_LEVEL: 'warn' };
+      output = '';
+      child = spawn(process.execPath, ['dist/src/main.js'], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+      return listeningOrTaken(child);
     });
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const deadline = Date.now() + 15_000;
-    while (!output.includes('API description') && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => output.includes('API description'), 'the whole banner');
   }, 60_000);
 
   afterAll(() => {

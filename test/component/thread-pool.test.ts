@@ -11,20 +11,20 @@ import path from 'node:path';
 import { loadDevKey } from '../../src/auth/dev-keys';
 import { buildOnce } from '../helpers/build-once';
 import { holderClaims, signToken } from '../helpers/keys';
-import { freePort } from '../helpers/ports';
+import { listeningPortOf, waitFor } from '../helpers/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DETAIL = '/v1/common/customer/c-1001/detail';
 
 interface Started {
   child: ChildProcess;
-  port: number;
+  /** The port it bound (PORT=0), once it listens; rejects if it exits first. */
+  port: Promise<number>;
   keysDir: string;
   output: () => string;
 }
 
 async function startGateway(extraEnv: Record<string, string>): Promise<Started> {
-  const port = await freePort();
   const keysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-keys-'));
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -36,7 +36,9 @@ async function startGateway(extraEnv: Record<string, string>): Promise<Started> 
   );
   const env = {
     ...clean,
-    PORT: String(port),
+    PORT: '0',
+    // Tokens' audience: the default base URL would name port 0.
+    PUBLIC_BASE_URL: 'http://localhost',
     DEV_KEYS_DIR: keysDir,
     LOG_LEVEL: 'warn',
     ...extraEnv,
@@ -46,27 +48,27 @@ async function startGateway(extraEnv: Record<string, string>): Promise<Started> 
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const port = listeningPortOf(child);
+  // A start refused (the test of a bad size) is seen through the exit, not this promise.
+  port.catch(() => undefined);
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   return { child, port, keysDir, output: () => output };
 }
 
-async function untilServing(started: Started): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!started.output().includes('API description')) {
-    if (started.child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`gateway did not start: ${started.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+async function untilServing(started: Started): Promise<number> {
+  const port = await started.port;
+  await waitFor(() => started.output().includes('API description'), 'the whole banner');
+  return port;
 }
 
 /** Answers one holder call (its token checked on the pool), then counts the process's threads. */
 async function threadsAfterACall(started: Started): Promise<number> {
-  await untilServing(started);
+  const port = await untilServing(started);
   const key = await loadDevKey(started.keysDir);
-  const base = `http://localhost:${started.port}`;
-  const token = await signToken(key as never, holderClaims('demo', base + DETAIL));
+  const base = `http://localhost:${port}`;
+  const token = await signToken(key as never, holderClaims('demo', `http://localhost${DETAIL}`));
   const res = await fetch(base + DETAIL, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
   return fs.readdirSync(`/proc/${started.child.pid}/task`).length;

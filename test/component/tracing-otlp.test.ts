@@ -10,10 +10,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startJwksServer, TEST_BASE_URL, TEST_SUBDOMAIN } from '../helpers/gateway';
 import { holderClaims, makeKey, signToken } from '../helpers/keys';
-import { freePort } from '../helpers/ports';
+import { listeningPortOf } from '../helpers/wait';
 
 const ROOT = path.resolve(__dirname, '../..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Received {
   path: string;
@@ -56,40 +55,31 @@ async function exportOnce(protocol: string): Promise<Received[]> {
   const receiver = await startReceiver();
   const key = await makeKey('PS256');
   const jwks = await startJwksServer([key]);
-  const port = await freePort();
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: TEST_BASE_URL,
       HOLDER_SUBDOMAIN: TEST_SUBDOMAIN,
       HOLDER_JWKS_URL: jwks.url,
       CORE_ADAPTER: 'demo',
       REDIS_URL: '',
-      LOG_LEVEL: 'warn',
+      // Its `gateway listening` line, on stdout, says the port it bound.
+      LOG_LEVEL: 'info',
       OTEL_TRACES_EXPORTER: 'otlp',
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const listening = listeningPortOf(child);
   let errors = '';
   child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    const origin = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i += 1) {
-      if (
-        await fetch(`${origin}/livez`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await sleep(100);
-    }
+    const origin = `http://127.0.0.1:${await listening}`;
     const target = '/v1/banking/customer/c-1001/payees';
     const token = await signToken(key, holderClaims(TEST_SUBDOMAIN, TEST_BASE_URL + target));
     const res = await fetch(origin + target, { headers: { authorization: `Bearer ${token}` } });

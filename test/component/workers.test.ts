@@ -2,8 +2,8 @@
  * WORKERS=2 for real: the built command line (`node dist/src/cli/main.js serve`) with a Redis of
  * the test's own becomes a primary with two worker processes sharing the port. A token used on
  * one connection is refused on every other (the workers share the replay store), the primary's
- * METRICS_PORT serves every worker's metrics, a killed worker is replaced, and SIGTERM drains
- * every worker and exits 0.
+ * METRICS_PORT serves every worker's metrics (each gauge by its own aggregator), a killed worker
+ * is replaced, and SIGTERM drains every worker and exits 0.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -14,14 +14,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { SignJWT } from 'jose';
 import { type DevKey, loadDevKey } from '../../src/auth/dev-keys';
-import { freePort } from '../helpers/ports';
 import { replayMemoryLongKept, startOwnRedis, type OwnRedis } from '../helpers/redis-server';
 import { buildOnce } from '../helpers/build-once';
+import { outputMatch, waitFor } from '../helpers/wait';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 const PATH = '/v1/common/customer/c-1001/detail';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The audience base of tokens: the gateway listens on a port it picks (PORT=0). */
+const PUBLIC_BASE_URL = 'http://localhost';
 
 /** One request on a connection of its own (no keep-alive), so the primary hands it to a worker. */
 function get(
@@ -70,7 +71,7 @@ describe('WORKERS=2 with the built command line', () => {
       .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
       .setIssuer('demo')
       .setSubject('demo')
-      .setAudience(`http://localhost:${port}${PATH}`)
+      .setAudience(`${PUBLIC_BASE_URL}${PATH}`)
       .setIssuedAt(now)
       .setExpirationTime(now + 300)
       .setJti(crypto.randomUUID())
@@ -82,7 +83,6 @@ describe('WORKERS=2 with the built command line', () => {
     await buildOnce();
     redis = await startOwnRedis();
     await replayMemoryLongKept(redis.url, 'demo');
-    [port, metricsPort] = [await freePort(), await freePort()];
     const keys = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-keys-'));
     key = await loadDevKey(keys);
     child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve'], {
@@ -90,9 +90,10 @@ describe('WORKERS=2 with the built command line', () => {
       env: {
         PATH: process.env.PATH,
         WORKERS: '2',
-        PORT: String(port),
+        PORT: '0',
+        PUBLIC_BASE_URL,
         HOST: '127.0.0.1',
-        METRICS_PORT: String(metricsPort),
+        METRICS_PORT: '0',
         REDIS_URL: redis.url,
         DEV_KEYS_DIR: keys,
         SHUTDOWN_DELAY_MS: '100',
@@ -105,7 +106,13 @@ describe('WORKERS=2 with the built command line', () => {
       stdout += d.toString();
     });
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    for (let i = 0; i < 600 && listening() < 2; i += 1) await sleep(50);
+    // The ports they bound: the primary's METRICS_PORT, the one its workers share.
+    const [primary, worker] = await Promise.all([
+      outputMatch(child, /"metricsPort":(\d+)[^\n]*"msg":"primary started its workers"/),
+      outputMatch(child, /"port":(\d+)[^\n]*"msg":"worker listening"/),
+    ]);
+    [metricsPort, port] = [Number(primary[1]), Number(worker[1])];
+    await waitFor(() => listening() >= 2, 'both workers listening');
   }, 90_000);
   afterAll(async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -137,10 +144,15 @@ describe('WORKERS=2 with the built command line', () => {
     );
   });
 
-  it("when the primary's METRICS_PORT is scraped, then it serves the workers' metrics summed", async () => {
+  it("when the primary's METRICS_PORT is scraped, then it serves the workers' metrics aggregated", async () => {
     const res = await get(metricsPort, '/metrics');
     expect(res.status).toBe(200);
     expect(res.body).toMatch(/^dhg_process_cpu_user_seconds_total \d/m);
+    // Counters add up; a gauge of one value in every worker reads that value, not twice it.
+    expect(res.body).toMatch(/^dhg_build_info\{version="[^"]+"\} 1$/m);
+    expect(res.body).toMatch(
+      /^dhg_response_tier_threshold_seconds\{tier="highPriority",le="1"\} 1$/m,
+    );
     expect((await get(port, '/metrics')).status).toBe(404);
   });
 
@@ -151,11 +163,10 @@ describe('WORKERS=2 with the built command line', () => {
       JSON.parse((await get(metricsPort, '/admin/metrics?period=CURRENT')).body).data.invocations
         .unattended.currentDay as number;
     // The calls so far: 1 + 6 replays before, 6 now; workers hand theirs over once a second.
-    let seen = 0;
-    for (let i = 0; i < 60 && seen < 13; i += 1) {
-      seen = await unattended();
-      if (seen < 13) await sleep(100);
-    }
+    const seen = await waitFor(async () => {
+      const count = await unattended();
+      return count >= 13 && count;
+    }, 'every call in the reports');
     expect(seen).toBe(13);
     const status = JSON.parse((await get(metricsPort, '/discovery/status')).body);
     expect(status.data).toEqual({ status: 'OK', updateTime: expect.any(String) });
@@ -171,12 +182,10 @@ describe('WORKERS=2 with the built command line', () => {
   it('when a worker is killed, then the primary replaces it and the port keeps serving', async () => {
     const before = await workerPids(child.pid!);
     process.kill(before[0]!, 'SIGKILL');
-    let after: number[] = [];
-    for (let i = 0; i < 400; i += 1) {
-      after = await workerPids(child.pid!);
-      if (after.length === 2 && !after.includes(before[0]!) && listening() === 3) break;
-      await sleep(50);
-    }
+    const after = await waitFor(async () => {
+      const pids = await workerPids(child.pid!);
+      return pids.length === 2 && !pids.includes(before[0]!) && listening() === 3 && pids;
+    }, 'the killed worker replaced and listening');
     expect(after).toHaveLength(2);
     expect(after).not.toContain(before[0]);
     expect(after).toContain(before[1]);

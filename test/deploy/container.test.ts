@@ -13,24 +13,29 @@ import { promisify } from 'node:util';
 import ignore from '@balena/dockerignore';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { productionCopyPaths } from '../helpers/documented';
-import { freePort } from '../helpers/ports';
+import { listeningPortOf, waitFor } from '../helpers/wait';
 import {
+  applyCopy as copyInto,
   argumentsOf,
   copiesAroundFirstRun,
   copiesOf,
   envOf,
+  inImage,
   instructionsOf,
   readDockerfile,
+  workdirOf,
   type Copy,
   type Stage,
 } from './dockerfile';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
-const WORKDIR = '/app';
 const stages = readDockerfile(path.join(ROOT, 'Dockerfile'));
 const buildStage = stages.find((s) => s.name === 'build')!;
 const runtimeStage = stages.at(-1)!;
+const WORKDIR = workdirOf(runtimeStage);
+/** The audience base of tokens: the image's command listens on a port it picks (PORT=0). */
+const PUBLIC_BASE_URL = 'http://localhost';
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
   config: { nodeOptions: string };
@@ -62,29 +67,12 @@ function linkInstalledDependencies(stageDir: string): void {
   );
 }
 
-/** Where a path of the image lands in a stage's folder (WORKDIR is /app). */
-function inStage(stageDir: string, imagePath: string): string {
-  const absolute = path.posix.resolve(WORKDIR, imagePath);
-  return path.join(stageDir, path.posix.relative(WORKDIR, absolute));
-}
+/** Where a path of the image lands in a stage's folder. */
+const inStage = (stageDir: string, imagePath: string) => inImage(stageDir, imagePath, WORKDIR);
 
-/** Docker's COPY: a folder's content into the destination, files into a folder ending in `/`. */
-function applyCopy(copy: Copy, stageDir: string, sourceDirOf: (from?: string) => string): void {
-  for (const source of copy.sources) {
-    const from = copy.from
-      ? inStage(sourceDirOf(copy.from), source)
-      : path.join(sourceDirOf(), source);
-    const dest = inStage(stageDir, copy.dest);
-    const target =
-      copy.dest.endsWith('/') && !fs.statSync(from).isDirectory()
-        ? path.join(dest, path.basename(from))
-        : dest;
-    fs.cpSync(from, target, {
-      recursive: true,
-      filter: (src) => copy.from !== undefined || !ignored(path.relative(ROOT, src)),
-    });
-  }
-}
+/** Docker's COPY into a stage's folder, from the repository or the build stage's folder. */
+const applyCopy = (copy: Copy, stageDir: string, buildDir?: string) =>
+  copyInto(copy, stageDir, WORKDIR, { context: ROOT, ignored, stage: () => buildDir! });
 
 /** The command the image starts: `npm start`'s script, node options filled in, node exec'd. */
 function expectedCommand(): string[] {
@@ -175,7 +163,7 @@ describe('the image, replayed in temporary folders', () => {
     fs.mkdirSync(buildDir);
     fs.mkdirSync(appDir);
     // Build stage: its copies, its `npm ci` as a link to the installed dev dependencies, its build.
-    for (const copy of copiesOf(buildStage)) applyCopy(copy, buildDir, () => ROOT);
+    for (const copy of copiesOf(buildStage)) applyCopy(copy, buildDir);
     linkInstalledDependencies(buildDir);
     await run('npm', ['run', '--silent', 'build'], { cwd: buildDir });
     fs.rmSync(path.join(buildDir, 'node_modules'), { recursive: true });
@@ -183,14 +171,13 @@ describe('the image, replayed in temporary folders', () => {
     // Runtime stage: exactly what it copies, production dependencies, the demo key folder.
     // The copies before its first RUN bring the package files that `npm ci` needs.
     const { before, after: copies } = copiesAroundFirstRun(runtimeStage);
-    for (const copy of before) applyCopy(copy, appDir, () => ROOT);
+    for (const copy of before) applyCopy(copy, appDir);
     await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
       cwd: appDir,
     });
-    for (const copy of copies) applyCopy(copy, appDir, (from) => (from ? buildDir : ROOT));
+    for (const copy of copies) applyCopy(copy, appDir, buildDir);
     fs.mkdirSync(path.join(appDir, '.dev'));
 
-    port = await freePort();
     const clean = Object.fromEntries(
       Object.entries(process.env).filter(
         ([k]) =>
@@ -205,7 +192,8 @@ describe('the image, replayed in temporary folders', () => {
       env: {
         ...clean,
         ...envOf(runtimeStage),
-        PORT: String(port),
+        PORT: '0',
+        PUBLIC_BASE_URL,
         LOG_LEVEL: 'warn',
         SHUTDOWN_DELAY_MS: '200',
       },
@@ -213,9 +201,8 @@ describe('the image, replayed in temporary folders', () => {
     });
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const deadline = Date.now() + 30_000;
-    while (!output.includes('API description') && child.exitCode === null && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
+    port = await listeningPortOf(child);
+    await waitFor(() => output.includes('API description'), 'the whole banner');
   }, 150_000);
 
   afterAll(() => {
@@ -268,7 +255,7 @@ describe('the image, replayed in temporary folders', () => {
       .setProtectedHeader({ alg: jwk.alg, kid: jwk.kid, typ: 'JWT' })
       .setIssuer('demo')
       .setSubject('demo')
-      .setAudience(`http://localhost:${port}${target}`)
+      .setAudience(`${PUBLIC_BASE_URL}${target}`)
       .setIssuedAt(now)
       .setExpirationTime(now + 300)
       .setJti(crypto.randomUUID())

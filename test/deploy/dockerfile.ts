@@ -1,9 +1,11 @@
 /**
  * A Dockerfile read into its stages (dockerfile-ast parses it: continuations, comments, flags,
- * JSON forms, `ARG`s before the first `FROM` expanded), for tests that check what can be checked
+ * JSON forms, `ARG`s before the first `FROM` expanded), and its COPY instructions replayed into a
+ * folder that stands for the image's file system, for tests that check what can be checked
  * without a container engine.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { Copy as CopyInstruction, DockerfileParser, Env, type Instruction } from 'dockerfile-ast';
 
 export interface Stage {
@@ -21,7 +23,12 @@ export interface Copy {
 
 /** The stages of a Dockerfile, in order. */
 export function readDockerfile(file: string): Stage[] {
-  const dockerfile = DockerfileParser.parse(fs.readFileSync(file, 'utf8'));
+  return parseDockerfile(fs.readFileSync(file, 'utf8'));
+}
+
+/** The stages of a Dockerfile's text (a page's ```dockerfile block), in order. */
+export function parseDockerfile(text: string): Stage[] {
+  const dockerfile = DockerfileParser.parse(text);
   const stages: Stage[] = [];
   for (const instruction of dockerfile.getInstructions()) {
     if (instruction.getKeyword() === 'FROM') {
@@ -84,4 +91,49 @@ export function envOf(stage: Stage): Record<string, string> {
       (i as Env).getProperties().map((p) => [p.getName(), p.getValue() ?? '']),
     ),
   );
+}
+
+/** The stage's working directory: its last `WORKDIR` (absolute, as the gateway's Dockerfile has). */
+export function workdirOf(stage: Stage): string {
+  const workdir = instructionsOf(stage, 'WORKDIR').at(-1);
+  if (!workdir) throw new Error(`stage ${stage.name} has no WORKDIR`);
+  return argumentsOf(workdir);
+}
+
+/** Where a path of the image (absolute, or relative to `workdir`) lands in the folder standing for `workdir`. */
+export function inImage(folder: string, imagePath: string, workdir: string): string {
+  const absolute = path.posix.resolve(workdir, imagePath);
+  return path.join(folder, path.posix.relative(workdir, absolute));
+}
+
+/** What a COPY reads from. */
+export interface CopySources {
+  /** The build context's folder. */
+  context: string;
+  /** Whether a path of the context (relative to it) is left out by the context's .dockerignore. */
+  ignored?: (fromContext: string) => boolean;
+  /** The folder that stands for a stage named by `--from`. */
+  stage?: (name: string) => string;
+}
+
+/**
+ * Docker's COPY into the folder that stands for an image whose working directory is `workdir`: a
+ * folder's content into the destination, files into a folder ending in `/`.
+ */
+export function applyCopy(copy: Copy, folder: string, workdir: string, from: CopySources): void {
+  for (const source of copy.sources) {
+    const origin = copy.from
+      ? inImage(from.stage!(copy.from), source, workdir)
+      : path.join(from.context, source);
+    const dest = inImage(folder, copy.dest, workdir);
+    const target =
+      copy.dest.endsWith('/') && !fs.statSync(origin).isDirectory()
+        ? path.join(dest, path.basename(origin))
+        : dest;
+    fs.cpSync(origin, target, {
+      recursive: true,
+      filter: (src) =>
+        copy.from !== undefined || !(from.ignored?.(path.relative(from.context, src)) ?? false),
+    });
+  }
 }

@@ -1,12 +1,12 @@
 /**
- * A real Prometheus on a free loopback port, scraping one target every second, with its data in a
+ * A real Prometheus on a loopback port it picks (port 0, read back from its log), scraping one target every second, with its data in a
  * temporary folder; and a small client of its HTTP query API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../helpers/ports';
+import { outputMatch, waitFor } from '../helpers/wait';
 
 export interface QueryResult {
   status: 'success' | 'error';
@@ -37,32 +37,28 @@ export async function startPrometheus(binary: string, target: string): Promise<P
       '',
     ].join('\n'),
   );
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(
     binary,
     [
       `--config.file=${path.join(dir, 'prometheus.yml')}`,
       `--storage.tsdb.path=${path.join(dir, 'data')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-      '--log.level=warn',
+      '--web.listen-address=127.0.0.1:0',
+      // At info, it logs the address it bound: `msg="Listening on" address=127.0.0.1:<port>`.
+      '--log.level=info',
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   child.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
-
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const ready = await fetch(`${origin}/-/ready`).then(
+  const listening = await outputMatch(child, /msg="Listening on" address=127\.0\.0\.1:(\d+)/);
+  const origin = `http://127.0.0.1:${listening[1]}`;
+  await waitFor(async () => {
+    if (child.exitCode !== null) throw new Error(`prometheus exited: ${output}`);
+    return fetch(`${origin}/-/ready`).then(
       (r) => r.status === 200,
       () => false,
     );
-    if (ready) break;
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`prometheus did not start: ${output}`);
-    await sleep(200);
-  }
+  }, 'prometheus ready');
 
   const query = async (expr: string): Promise<QueryResult> => {
     const res = await fetch(`${origin}/api/v1/query`, {

@@ -9,6 +9,11 @@ const ROOT = path.resolve(__dirname, '../..');
 
 /** The ```sh blocks of the section under `heading` (a whole heading line, e.g. `### Foo`). */
 export function shellBlocks(page: string, heading: string): string[] {
+  return codeBlocks(page, heading, 'sh');
+}
+
+/** The code blocks of one language (```dockerfile, ```sh) of the section under `heading`. */
+export function codeBlocks(page: string, heading: string, language: string): string[] {
   const text = fs.readFileSync(path.join(ROOT, page), 'utf8');
   const start = text.split('\n').findIndex((line) => line === heading);
   if (start < 0) throw new Error(`${page} has no heading "${heading}"`);
@@ -21,7 +26,62 @@ export function shellBlocks(page: string, heading: string): string[] {
     return hashes !== undefined && hashes <= level;
   });
   const section = lines.slice(0, end < 0 ? undefined : end).join('\n');
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  return [...section.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map(
+    (m) => m[1]!,
+  );
+}
+
+/** The pages a user reads: the README and docs/*.md (the decision records aside). */
+export function userPages(): string[] {
+  const docs = fs.readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md'));
+  return ['README.md', ...docs.map((name) => `docs/${name}`)];
+}
+
+/**
+ * The comment that marks a ```sh block whose every command runs as written in a clone after
+ * `npm ci`, built or not: test/cli/documented-commands.fresh-clone.test.ts runs each of them.
+ */
+export const CLONE_MARKER = '<!-- runs in a clone';
+
+/** The ```sh blocks of every user page right under a {@link CLONE_MARKER} comment. */
+export function cloneBlocks(): { page: string; block: string }[] {
+  return userPages().flatMap((page) => {
+    const text = fs.readFileSync(path.join(ROOT, page), 'utf8');
+    const marked = new RegExp(
+      `^${CLONE_MARKER}[^\\n]*-->\\n\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``,
+      'gm',
+    );
+    return [...text.matchAll(marked)].map((m) => ({ page, block: m[1]! }));
+  });
+}
+
+/** A block's commands: comment lines and blank lines dropped, continued lines joined. */
+export function commandsOf(block: string): string[] {
+  return block
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/**
+ * The commands of a markdown text's ```sh blocks that call the `data-holder-gateway` command by
+ * its bare name (after any `NAME=value` assignments): on PATH only where the package is installed
+ * globally, so neither in a clone nor in a production copy, where `npx data-holder-gateway` runs.
+ */
+export function bareGatewayCommands(markdown: string): string[] {
+  const blocks = [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  const assignment = /^\w+=(?:'[^']*'|"[^"]*"|\S*)\s+/;
+  const bare = (simple: string) => {
+    let rest = simple.trim();
+    for (let m = assignment.exec(rest); m; m = assignment.exec(rest))
+      rest = rest.slice(m[0].length);
+    return /^data-holder-gateway\b/.test(rest);
+  };
+  // Each simple command of a list or pipeline, and of a command substitution.
+  return blocks
+    .flatMap(commandsOf)
+    .filter((command) => command.split(/&&|\|\||;|\||\$\(/).some(bare));
 }
 
 /**

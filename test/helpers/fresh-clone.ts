@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PORT_TAKEN, startOnSomePort } from './ports';
 
 const ROOT = path.resolve(__dirname, '../..');
 const exec = promisify(execFile);
@@ -139,6 +140,34 @@ export function background(script: string, cwd: string, env = userEnv()): Backgr
   };
 }
 
+/** The gateway's start banner, once it listens. */
+const BANNER = /Data Holder Gateway on http:\/\/localhost:\d+/;
+
+/**
+ * The gateway started in the background by `script` on a port of its own, not 0 (the commands it
+ * prints name its port, and the user's next commands read PORT): with `envFor(port)`, until its
+ * start banner; on another port when the one tried was taken (it exited with EADDRINUSE).
+ */
+export function gatewayOnSomePort(
+  script: string,
+  cwd: string,
+  envFor: (port: number) => NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ server: Background; env: NodeJS.ProcessEnv }> {
+  return startOnSomePort('the gateway', async (port) => {
+    const env = envFor(port);
+    const server = background(script, cwd, env);
+    try {
+      await server.waitFor(BANNER, timeoutMs);
+      return { server, env };
+    } catch (err) {
+      await server.stop('SIGKILL');
+      if ((err as Error).message.includes('EADDRINUSE')) return PORT_TAKEN;
+      throw err;
+    }
+  });
+}
+
 /** Clones this repository's HEAD commit into `<parent>/<name>`; answers the clone's folder. */
 export async function freshClone(parent: string, name = 'data-holder-gateway'): Promise<string> {
   const dir = path.join(parent, name);
@@ -155,4 +184,24 @@ export function tempFolder(prefix: string): { dir: string; remove: () => void } 
   const remove = () =>
     fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
   return { dir, remove };
+}
+
+/**
+ * Removes what `npx` left in npm's cache for the packages under `folder`: `npx data-holder-gateway`
+ * in a clone links the clone's own package into `<cache>/_npx/<hash>/`, one folder per place.
+ */
+export async function removeNpxEntries(folder: string): Promise<void> {
+  const { stdout } = await exec('npm', ['config', 'get', 'cache'], { env: userEnv() });
+  const npxCache = path.join(stdout.trim(), '_npx');
+  if (!fs.existsSync(npxCache)) return;
+  for (const entry of fs.readdirSync(npxCache)) {
+    const manifest = path.join(npxCache, entry, 'package.json');
+    if (!fs.existsSync(manifest)) continue;
+    const { _npx } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+      _npx?: { packages?: string[] };
+    };
+    const inside = (p: string) => !path.relative(folder, p).startsWith('..');
+    if (_npx?.packages?.some(inside))
+      fs.rmSync(path.join(npxCache, entry), { recursive: true, force: true });
+  }
 }

@@ -1,7 +1,6 @@
 /** A redis-server of the test's own, on its own port, that the test can stop and start again. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +8,10 @@ import Redis, { Cluster } from 'ioredis';
 import { replayEpochKey } from '../../src/auth/replay-store';
 import { redisKeys } from '../../src/resilience/redis-keys';
 import { findBinary } from '../deploy/binaries';
-import { freePort } from './ports';
+import { PORT_TAKEN, startOnSomePort } from './ports';
+import { waitFor } from './wait';
+
+const run = promisify(execFile);
 
 export interface OwnRedis {
   url: string;
@@ -21,19 +23,6 @@ export interface OwnRedis {
   pause(): void;
   /** Thaws a paused server (SIGCONT). */
   resume(): void;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function accepting(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /**
@@ -48,45 +37,101 @@ function spawnRedisServer(args: readonly string[]): ChildProcess {
     missing.stack = missing.message;
     throw missing;
   }
-  return spawn('redis-server', [...args], { stdio: 'ignore' });
+  return spawn('redis-server', [...args], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** A redis-server child of the test, stopped by PID. */
+interface ServerProcess {
+  port: number;
+  child: ChildProcess;
+}
+
+/** The `process_id` of the Redis (or Sentinel) answering on `port`; undefined when none does. */
+async function processIdOn(port: number): Promise<number | undefined> {
+  const answer = await run('redis-cli', ['-p', String(port), 'info', 'server']).catch(() => ({
+    stdout: '',
+  }));
+  const id = /^process_id:(\d+)/m.exec(answer.stdout)?.[1];
+  return id === undefined ? undefined : Number(id);
+}
+
+/**
+ * Spawns redis-server with `args` (which tell it `port`) and waits until the server answering on
+ * `port` is this one (INFO's process_id is the child's PID). PORT_TAKEN when its bind failed (its
+ * log says the address is in use) or another server answers there; an exit for another reason
+ * is an error, with its log.
+ */
+async function spawnProven(
+  port: number,
+  args: readonly string[],
+): Promise<ServerProcess | typeof PORT_TAKEN> {
+  const child = spawnRedisServer(args);
+  let log = '';
+  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const outcome = await waitFor(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+    const id = await processIdOn(port);
+    if (id === undefined) return undefined;
+    return id === child.pid ? 'ours' : 'another';
+  }, `redis-server ${child.pid} on port ${port}`);
+  if (outcome === 'ours') return { port, child };
+  await killServer({ port, child });
+  if (outcome === 'another' || /address already in use/i.test(log)) return PORT_TAKEN;
+  throw new Error(`redis-server on port ${port} exited (${child.exitCode}):\n${log}`);
+}
+
+/** A server started on a port of its own: another one while the candidate is taken. */
+function startServer(what: string, args: (port: number) => readonly string[]) {
+  return startOnSomePort(what, (port) => spawnProven(port, args(port)));
+}
+
+/** The server back on its port (clients know it): while another process holds it, again. */
+function restartServer(port: number, args: readonly string[]): Promise<ServerProcess> {
+  return waitFor(async () => {
+    const server = await spawnProven(port, args);
+    return server === PORT_TAKEN ? undefined : server;
+  }, `redis-server back on port ${port}`);
+}
+
+async function killServer(server: ServerProcess): Promise<void> {
+  const { child } = server;
+  // A process killed by a signal keeps exitCode null: check signalCode too.
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+const ONE_SERVER = (port: number) => [
+  '--port',
+  String(port),
+  '--bind',
+  '127.0.0.1',
+  '--save',
+  '',
+  '--appendonly',
+  'no',
+];
+
 export async function startOwnRedis(): Promise<OwnRedis> {
-  const port = await freePort();
-  let child: ChildProcess | undefined;
-  const own: OwnRedis = {
+  let server = await startServer('redis-server', ONE_SERVER);
+  const { port } = server;
+  return {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawnRedisServer([
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-      ]);
-      for (let i = 0; i < 100 && !(await accepting(port)); i += 1) await sleep(50);
-      if (!(await accepting(port))) throw new Error('redis-server did not start');
+      server = await restartServer(port, ONE_SERVER(port));
     },
-    async stop() {
-      // A process killed by a signal keeps exitCode null: check signalCode too.
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    },
+    stop: () => killServer(server),
     pause() {
-      child?.kill('SIGSTOP');
+      server.child.kill('SIGSTOP');
     },
     resume() {
-      child?.kill('SIGCONT');
+      server.child.kill('SIGCONT');
     },
   };
-  await own.start();
-  return own;
 }
 
 /** Where a test's Redis is: a URL, or the nodes of a Cluster, or Sentinels and a master name. */
@@ -121,31 +166,6 @@ export async function replayMemoryLongKept(at: RedisAt, namespace: string): Prom
   await redis.quit();
 }
 
-const run = promisify(execFile);
-
-/** A redis-server child of the test, stopped by PID. */
-interface ServerProcess {
-  port: number;
-  child: ChildProcess;
-}
-
-function spawnServer(port: number, args: readonly string[]): ServerProcess {
-  return { port, child: spawnRedisServer(args) };
-}
-
-async function waitAccepting(port: number): Promise<void> {
-  for (let i = 0; i < 100 && !(await accepting(port)); i += 1) await sleep(50);
-  if (!(await accepting(port))) throw new Error(`redis on port ${port} did not start`);
-}
-
-async function killServer(server: ServerProcess): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
 async function info(port: number, section: string): Promise<string> {
   const { stdout } = await run('redis-cli', ['-p', String(port), 'info', section]);
   return stdout;
@@ -161,31 +181,32 @@ export interface OwnCluster {
 /** Three masters, no replicas, slots spread by `redis-cli --cluster create`; in a temp folder. */
 export async function startOwnCluster(): Promise<OwnCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-cluster-'));
-  const ports = [await freePort(), await freePort(), await freePort()];
-  const servers = ports.map((port) =>
-    spawnServer(port, [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--cluster-enabled',
-      'yes',
-      '--cluster-config-file',
-      path.join(dir, `nodes-${port}.conf`),
-      '--dir',
-      dir,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ]),
-  );
+  const servers: ServerProcess[] = [];
   const stop = async () => {
     for (const server of servers) await killServer(server);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    for (const port of ports) await waitAccepting(port);
+    for (let i = 0; i < 3; i += 1) {
+      const node = (port: number) => [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        path.join(dir, `nodes-${port}.conf`),
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ];
+      servers.push(await startServer('a Cluster node', node));
+    }
+    const ports = servers.map((server) => server.port);
     await run('redis-cli', [
       '--cluster',
       'create',
@@ -194,18 +215,17 @@ export async function startOwnCluster(): Promise<OwnCluster> {
       '0',
       '--cluster-yes',
     ]);
-    for (let i = 0; i < 100; i += 1) {
+    await waitFor(async () => {
       const states = await Promise.all(
         ports.map((p) => run('redis-cli', ['-p', String(p), 'cluster', 'info'])),
       );
-      if (states.every((s) => s.stdout.includes('cluster_state:ok'))) break;
-      await sleep(100);
-    }
+      return states.every((s) => s.stdout.includes('cluster_state:ok'));
+    }, 'cluster_state:ok on every node');
+    return { ports, nodes: ports.map((p) => `127.0.0.1:${p}`).join(','), stop };
   } catch (err) {
     await stop();
     throw err;
   }
-  return { ports, nodes: ports.map((p) => `127.0.0.1:${p}`).join(','), stop };
 }
 
 export interface OwnSentinel {
@@ -222,39 +242,31 @@ export interface OwnSentinel {
   stop(): Promise<void>;
 }
 
-/**
- * A master, two replicas and three Sentinels (quorum 2), with a quick failover; in a temp folder.
- * Two replicas, so that after a failover the new master still has one (WAIT needs it).
- */
-export async function startOwnSentinel(): Promise<OwnSentinel> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-sentinel-'));
-  const name = 'dhgmaster';
-  const masterPort = await freePort();
-  const replicaPorts = [await freePort(), await freePort()];
+/** The master's and the replicas' servers, then three Sentinels watching them, in `dir`. */
+async function startSentinelServers(
+  dir: string,
+  name: string,
+  started: ServerProcess[],
+): Promise<{ masterPort: number; replicaPorts: number[]; sentinelPorts: number[] }> {
   const common = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
-  const servers = new Map<number, ServerProcess>([
-    [masterPort, spawnServer(masterPort, ['--port', String(masterPort), ...common])],
-  ]);
-  for (const port of replicaPorts) {
-    const args = [
+  const master = await startServer('a master', (port) => ['--port', String(port), ...common]);
+  started.push(master);
+  const replicaPorts: number[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const replica = await startServer('a replica', (port) => [
       '--port',
       String(port),
       ...common,
       '--replicaof',
       '127.0.0.1',
-      String(masterPort),
-    ];
-    servers.set(port, spawnServer(port, args));
+      String(master.port),
+    ]);
+    started.push(replica);
+    replicaPorts.push(replica.port);
   }
-  const sentinelPorts = [await freePort(), await freePort(), await freePort()];
-  const sentinels: ServerProcess[] = [];
-  const stop = async () => {
-    for (const server of [...sentinels, ...servers.values()]) await killServer(server);
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    for (const port of servers.keys()) await waitAccepting(port);
-    for (const port of sentinelPorts) {
+  const sentinelPorts: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const sentinel = await startServer('a Sentinel', (port) => {
       const conf = path.join(dir, `sentinel-${port}.conf`);
       fs.writeFileSync(
         conf,
@@ -262,24 +274,44 @@ export async function startOwnSentinel(): Promise<OwnSentinel> {
           `port ${port}`,
           'bind 127.0.0.1',
           `dir ${dir}`,
-          `sentinel monitor ${name} 127.0.0.1 ${masterPort} 2`,
+          `sentinel monitor ${name} 127.0.0.1 ${master.port} 2`,
           `sentinel down-after-milliseconds ${name} 1000`,
           `sentinel failover-timeout ${name} 5000`,
           `sentinel parallel-syncs ${name} 1`,
           '',
         ].join('\n'),
       );
-      sentinels.push(spawnServer(port, [conf, '--sentinel']));
-    }
-    for (const port of sentinelPorts) await waitAccepting(port);
-    for (const port of replicaPorts) {
-      for (let i = 0; i < 100; i += 1) {
-        if ((await info(port, 'replication')).includes('master_link_status:up')) break;
-        await sleep(100);
-      }
-    }
+      return [conf, '--sentinel'];
+    });
+    started.push(sentinel);
+    sentinelPorts.push(sentinel.port);
+  }
+  return { masterPort: master.port, replicaPorts, sentinelPorts };
+}
+
+/**
+ * A master, two replicas and three Sentinels (quorum 2), with a quick failover; in a temp folder.
+ * Two replicas, so that after a failover the new master still has one (WAIT needs it).
+ */
+export async function startOwnSentinel(): Promise<OwnSentinel> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-sentinel-'));
+  const name = 'dhgmaster';
+  const started: ServerProcess[] = [];
+  const stop = async () => {
+    for (const server of [...started].reverse()) await killServer(server);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  let sentinelPorts: number[];
+  try {
+    const ports = await startSentinelServers(dir, name, started);
+    sentinelPorts = ports.sentinelPorts;
+    for (const port of ports.replicaPorts)
+      await waitFor(
+        async () => (await info(port, 'replication')).includes('master_link_status:up'),
+        `replica ${port} linked to its master`,
+      );
     // The Sentinels must know the replicas before a failover can promote one.
-    for (let i = 0; i < 100; i += 1) {
+    await waitFor(async () => {
       const { stdout } = await run('redis-cli', [
         '-p',
         String(sentinelPorts[0]),
@@ -287,9 +319,8 @@ export async function startOwnSentinel(): Promise<OwnSentinel> {
         'replicas',
         name,
       ]);
-      if (replicaPorts.every((p) => stdout.includes(String(p)))) break;
-      await sleep(100);
-    }
+      return ports.replicaPorts.every((p) => stdout.includes(String(p)));
+    }, 'the Sentinels knowing both replicas');
   } catch (err) {
     await stop();
     throw err;
@@ -311,7 +342,7 @@ export async function startOwnSentinel(): Promise<OwnSentinel> {
     masterPort: masterPortNow,
     async killMaster() {
       const port = await masterPortNow();
-      await killServer(servers.get(port)!);
+      await killServer(started.find((server) => server.port === port)!);
       return port;
     },
     async failedOver(oldPort, timeoutMs) {
@@ -320,7 +351,7 @@ export async function startOwnSentinel(): Promise<OwnSentinel> {
         const port = await masterPortNow().catch(() => oldPort);
         if (port !== oldPort && (await info(port, 'replication')).includes('role:master'))
           return port;
-        await sleep(100);
+        await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error('no failover in time');
     },

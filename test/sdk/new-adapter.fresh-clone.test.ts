@@ -1,9 +1,10 @@
 /**
  * A holder's path to an adapter of their own, run from a fresh clone exactly as docs/adapters.md
  * writes it (its shell blocks are read from the page and run, only the port of the made-up core
- * changed to a free one): `npm ci`; `npm run new-adapter -- acme ../acme-adapter`, `cd`,
+ * changed to 0, one it picks): `npm ci`; `npm run new-adapter -- acme ../acme-adapter`, `cd`,
  * `npm test` in a folder outside the tree; build, start the made-up core, `npm start` the gateway
- * on the compiled adapter and call it with `npm run token ... | sh`; and the template copied by
+ * on the compiled adapter and call it with `npm run token ... | sh`; a mapper broken after that
+ * build fails `npm test` (the suite runs the sources, never dist/); and the template copied by
  * hand, with the packages the page names, compiling against the SDK packed by
  * `npm pack -w @data-holder-gateway/adapter-sdk`.
  *
@@ -13,17 +14,17 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { partsOf, shellBlocks } from '../helpers/documented';
+import { bareGatewayCommands, commandsOf, partsOf, shellBlocks } from '../helpers/documented';
 import {
   background,
   freshClone,
+  gatewayOnSomePort,
   mustSh,
   sh,
   tempFolder,
   userEnv,
   type Background,
 } from '../helpers/fresh-clone';
-import { freePort } from '../helpers/ports';
 
 const exec = promisify(execFile);
 const PAGE = 'docs/adapters.md';
@@ -102,13 +103,18 @@ describe('docs/adapters.md from a fresh clone', () => {
     let corePort: number;
 
     beforeAll(async () => {
-      corePort = await freePort();
       const [build, serve] = partsOf(tryInGateway!, ['# in the gateway', '# in a third terminal']);
-      core = background(build!.replaceAll('8089', String(corePort)), project);
-      await core.waitFor(/acme core on http:\/\/127\.0\.0\.1:\d+/, 180_000);
-      gatewayEnv = userEnv({ PORT: String(await freePort()), LOG_LEVEL: 'warn' });
-      gateway = background(serve!.replaceAll('8089', String(corePort)), clone, gatewayEnv);
-      await gateway.waitFor(/Data Holder Gateway on http:\/\/localhost:\d+/, 300_000);
+      // The made-up core on a port it picks (0), read back from the line it prints.
+      core = background(build!.replaceAll('8089', '0'), project);
+      const [, bound] = await core.waitFor(/acme core on http:\/\/127\.0\.0\.1:(\d+)/, 180_000);
+      corePort = Number(bound);
+      // The gateway on a port of its own, not 0: `npm run token` reads the same PORT.
+      ({ server: gateway, env: gatewayEnv } = await gatewayOnSomePort(
+        serve!.replaceAll('8089', String(corePort)),
+        clone,
+        (port) => userEnv({ PORT: String(port), LOG_LEVEL: 'warn' }),
+        300_000,
+      ));
     }, 500_000);
 
     afterAll(async () => {
@@ -133,6 +139,41 @@ describe('docs/adapters.md from a fresh clone', () => {
       ]);
       expect(gateway!.output()).toContain('serving the acme adapter');
     });
+  });
+
+  test('when a mapper is broken after the build, then npm test fails: it tests the sources, not dist/', async () => {
+    // The build of the describe above is in dist/, made from the unbroken sources.
+    expect(fs.existsSync(path.join(project, 'dist', 'mappers', 'account.mapper.js'))).toBe(true);
+    const mapper = path.join(project, 'mappers', 'account.mapper.ts');
+    const source = fs.readFileSync(mapper, 'utf8');
+    const broken = source.replaceAll(
+      'accountId: account.id,',
+      'accountId: account.id.toUpperCase(),',
+    );
+    expect(broken).not.toBe(source);
+    fs.writeFileSync(mapper, broken);
+    try {
+      const outcome = await sh('npm test', project);
+      expect(outcome.code).not.toBe(0);
+      expect(outcome.stderr).toMatch(/Tests: +\d+ failed, \d+ passed, \d+ total/);
+    } finally {
+      fs.writeFileSync(mapper, source);
+    }
+  }, 300_000);
+
+  test("when made, then the project's README names only commands that run where it says", () => {
+    const readme = fs.readFileSync(path.join(project, 'README.md'), 'utf8');
+    expect(bareGatewayCommands(readme)).toEqual([]);
+    const scripts = Object.keys(
+      JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')).scripts,
+    );
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const commands = blocks.flatMap(commandsOf).map((line) => line.replace(/ +#.*$/, ''));
+    expect(commands).toEqual(['npm test', 'npm run build', 'npm run core -- 8089']);
+    for (const command of commands)
+      expect(scripts).toContain(command === 'npm test' ? 'test' : command.split(' ')[2]);
+    expect(readme).toContain(`in the gateway's clone (${clone})`);
+    expect(readme).toContain(`\`CORE_ADAPTER=${project}/dist\``);
   });
 
   test("when the template is copied by hand and the page's packages installed, then it compiles with the options the page names", async () => {

@@ -22,7 +22,7 @@ import {
   type JwksServer,
 } from '../helpers/gateway';
 import { holderClaims, makeKey, signToken, type TestKey } from '../helpers/keys';
-import { freePort } from '../helpers/ports';
+import { listeningPortOf } from '../helpers/wait';
 import { buildOnce } from '../helpers/build-once';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -178,7 +178,6 @@ describe('the gateway serving the holder adapter by CORE_ADAPTER=<path>', () => 
   beforeAll(async () => {
     key = await makeKey('PS256');
     jwks = await startJwksServer([key]);
-    const port = await freePort();
     // The gateway from source, its SDK imports resolved as at run time: through the workspace
     // link to the built SDK, not mapped to the SDK's source (tsconfig-paths left out).
     const tsconfig = path.join(work, 'tsconfig.gateway.json');
@@ -192,29 +191,22 @@ describe('the gateway serving the holder adapter by CORE_ADAPTER=<path>', () => 
         ...process.env,
         ...(await platformFilesForTests()),
         TS_NODE_PROJECT: tsconfig,
-        PORT: String(port),
+        PORT: '0',
         HOST: '127.0.0.1',
         PUBLIC_BASE_URL: TEST_BASE_URL,
         HOLDER_SUBDOMAIN: TEST_SUBDOMAIN,
         HOLDER_JWKS_URL: jwks.url,
         CORE_ADAPTER: path.join(holder, 'dist', 'src', 'index.js'),
         REDIS_URL: '',
-        LOG_LEVEL: 'warn',
+        // Its `gateway listening` line says the port it bound.
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const listening = listeningPortOf(child);
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    origin = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 600 && child.exitCode === null; i += 1) {
-      const up = await fetch(`${origin}/livez`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`the gateway did not start:\n${output}`);
+    origin = `http://127.0.0.1:${await listening}`;
   }, 90_000);
 
   afterAll(async () => {

@@ -66,6 +66,7 @@ describe('the id limit', () => {
         name: param.name,
         in: 'path',
         required: true,
+        description: expect.any(String),
         schema: { $ref: '#/components/schemas/requests.Id' },
       });
     }

@@ -6,8 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 import { NEW_ADAPTER_USAGE, newAdapterCommand } from '../../src/cli/new-adapter';
-import { adapterNames } from '../../src/cli/new-adapter-project';
+import {
+  adapterNames,
+  projectContractTest,
+  projectPackageJson,
+  projectTsconfigs,
+} from '../../src/cli/new-adapter-project';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -111,5 +117,50 @@ describe('new-adapter: the names of an id', () => {
       pascal: 'AcmeCore2',
       screaming: 'ACME_CORE_2',
     });
+  });
+});
+
+describe('new-adapter: what the contract suite tests', () => {
+  let project: string;
+  let suite: string;
+  beforeAll(() => {
+    // A project as new-adapter writes it, built once (dist/) and changed since: the build is stale.
+    project = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-project-')));
+    const names = adapterNames('acme');
+    const gateway = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const files: Record<string, string> = {
+      'package.json': projectPackageJson(names, 'sdk.tgz', gateway),
+      'tsconfig.json': projectTsconfigs().main,
+      'index.ts': 'export const adapterModule = {};\n',
+      'dist/index.js': 'exports.adapterModule = {};\n',
+      'dist/index.d.ts': 'export declare const adapterModule: object;\n',
+      'test/acme.contract.test.ts': projectContractTest(names),
+    };
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(project, name)), { recursive: true });
+      fs.writeFileSync(path.join(project, name), text);
+    }
+    suite = path.join(project, 'test', 'acme.contract.test.ts');
+  });
+  afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
+
+  /** Where the suite's import of the adapter module points. */
+  const adapterImport = () =>
+    /^import \{ adapterModule\b[^}]*\} from '([^']+)';$/m.exec(fs.readFileSync(suite, 'utf8'))![1]!;
+
+  test('when the project has a build in dist/, then jest loads the adapter from its source entry', () => {
+    // Under jest, require.resolve is jest's resolver, with jest's default extensions.
+    expect(require.resolve(path.resolve(path.dirname(suite), adapterImport()))).toBe(
+      path.join(project, 'index.ts'),
+    );
+  });
+
+  test('when the project has a build in dist/, then strict tsc checks the suite against the source entry', () => {
+    const { options } = ts.convertCompilerOptionsFromJson(
+      JSON.parse(projectTsconfigs().main).compilerOptions,
+      project,
+    );
+    const resolved = ts.resolveModuleName(adapterImport(), suite, options, ts.sys);
+    expect(resolved.resolvedModule?.resolvedFileName).toBe(path.join(project, 'index.ts'));
   });
 });

@@ -19,9 +19,11 @@
  * transactions on the first, standing instructions active, disabled and deleted, and the
  * self-service user `client1` with three third-party-transfer beneficiaries, addresses in use and
  * a former one); client 2 (one savings account, one loan, no self-service user, a home and an
- * office abroad); client 3 (no accounts, no email address, no address);
- * client 4, a business (an entity client, no accounts) whose authorised contact is client 1's
- * holder, recorded in the multi-row data table `authorised_contacts` (see `CONTACTS_DATATABLE`).
+ * office abroad); client 3 (no accounts, no email address, no address); client 4 (accounts the
+ * holder refuses to share); client 5, a business (an entity client, no accounts) whose authorised
+ * contact is client 1's holder, recorded in the multi-row data table `authorised_contacts` (see
+ * `CONTACTS_DATATABLE`). Client ids are the gateway's customer ids, and name the same people as
+ * in the Kraken simulator (adapters/kraken/simulator/dataset.ts), which leaves 4 and 5 unused.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -4,14 +4,16 @@
  * and concession cards, in Kraken's shapes (integer cents, `Decimal` cents per unit as text,
  * Australian local date-times).
  *
- * The people line up with the demo's energy customers and the Fineract simulator's clients:
- * gateway customer `1` (Jane Citizen) has energy accounts here and banking accounts in the
- * Fineract simulator; customer `2` (John Smith) is an account user without energy accounts
- * (banking only); customer `3` (Alex Nguyen) has energy accounts only. Customers `5` and `6` are
- * refusals to share (docs/kraken.md): `5` is flagged for family issues, `6` holds an account in a
- * family violence hardship agreement beside one that may be shared. Balances: customer 1's
- * accounts owe what their last statements left unpaid, customer 3's business paid ahead and is
- * in credit.
+ * The people line up with the demo's energy customers and the Fineract simulator's clients: a
+ * customer id names one person in both simulators, with the same name and email address, or is
+ * absent from one of them. Gateway customer `1` (Jane Citizen) has energy accounts here and
+ * banking accounts in the Fineract simulator; customer `2` (John Smith) is an account user
+ * without energy accounts (banking only); customer `3` (Alex Nguyen) has energy accounts only.
+ * Customers `6` and `7` are refusals to share (docs/kraken.md), ids the Fineract simulator does
+ * not use (its `4` and `5` are its own refusal and business customers): `7` is flagged for family
+ * issues, `6` holds an account in a family violence hardship agreement beside one that may be
+ * shared. Balances: customer 1's accounts owe what their last statements left unpaid, customer
+ * 3's business paid ahead and is in credit.
  */
 import { seededRandom, type SeededRandom } from '@data-holder-gateway/adapter-sdk';
 
@@ -489,7 +491,7 @@ function usersOf(n: AccountNumbers): SimAccountUser[] {
       title: 'Mr',
       givenName: 'John',
       familyName: 'Smith',
-      email: 'john.smith@example.net',
+      email: 'john.smith@example.com',
       mobile: '0491 570 156',
       landline: '',
       lastUpdatedAt: '2026-03-12T09:40:00+11:00',
@@ -582,7 +584,7 @@ function refusalUser(id: string, givenName: string, accountNumbers: string[]): S
 }
 
 /**
- * The refusals to share: user 305 (customer 5) flagged for family issues, user 306 (customer 6)
+ * The refusals to share: user 305 (customer 7) flagged for family issues, user 306 (customer 6)
  * with one account in a family violence hardship agreement and one without. Their account numbers
  * are drawn after every other: nothing generated before them changes.
  */
@@ -623,6 +625,6 @@ export function generateKrakenDataset(seed = DEFAULT_SEED): KrakenDataset {
     users: [...users, ...refusals.users],
     accounts: Object.fromEntries([...accounts, ...refusals.accounts].map((a) => [a.number, a])),
     products: products(),
-    customers: { '1': '301', '2': '302', '3': '303', '5': '305', '6': '306' },
+    customers: { '1': '301', '2': '302', '3': '303', '6': '306', '7': '305' },
   };
 }

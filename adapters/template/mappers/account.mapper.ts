@@ -5,6 +5,7 @@
 import {
   toAmount,
   type AccountOwnership,
+  type AccountRef,
   type Balance,
   type BankingAccountRecord,
   type FdxAccountInfo,
@@ -116,6 +117,17 @@ export function toBankingAccount(account: CoreAccount): BankingAccountRecord {
     // The documented BSB is digits only: "062-000" → "062000".
     ...(account.bsb !== undefined ? { bsb: account.bsb.replace(/\D/g, '') } : {}),
     accountNumber: account.number,
+    ...refusal(account),
+  };
+}
+
+/** What the gateway's account check reads of a banking account: the values of its record. */
+export function toAccountRef(account: CoreAccount): AccountRef {
+  return {
+    accountId: account.id,
+    openStatus: openStatus(account),
+    isOwned: true,
+    productCategory: productCategory(account.type),
     ...refusal(account),
   };
 }

@@ -33,6 +33,11 @@ export interface CoreCustomer {
   };
   /** RFC 3339. */
   updatedAt?: string;
+  /**
+   * A safety hold on the customer: the core then refuses their reads (451) and the adapter never
+   * sees this record; described for completeness.
+   */
+  safetyHold?: boolean;
 }
 
 export type CoreAccountType =

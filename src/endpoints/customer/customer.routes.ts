@@ -50,10 +50,11 @@ function identityRoute(customers: CustomerService): RouteSpec {
     path: '/auth/v1/customer/{customerId}',
     summary: "The customer's identity claims (consent flow)",
     tier: 'highPriority',
-    // Identity comes from the core serving common.
-    familiesAsked: ['common'],
+    // The core serving common first, then, for a customer it does not know or cannot identify,
+    // the other cores of customers in turn: any of them may be asked.
+    familiesAsked: ['banking', 'energy', 'common', 'fdx'],
     tags: ['Consent flow'],
-    // No core family: the identity comes from the core serving `common`, read through its port.
+    // No core family: the identity comes from the first core that gives one (src/cores).
     family: 'v1',
     auth: 'holder',
     query: [],
@@ -61,7 +62,7 @@ function identityRoute(customers: CustomerService): RouteSpec {
     responses: {
       422: {
         description:
-          'The core knows the customer but holds no identity for it (no email address): `Customer cannot be identified`',
+          'A core knows the customer but none holds an identity for it (no email address): `Customer cannot be identified`',
         schema: { $ref: refOf('envelopes', 'ErrorV1') },
       },
     },

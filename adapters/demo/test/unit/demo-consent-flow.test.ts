@@ -5,7 +5,11 @@
  * them as documented.
  */
 import path from 'node:path';
-import { CustomerNotFoundError, type CallContext } from '@data-holder-gateway/adapter-sdk';
+import {
+  CustomerNotFoundError,
+  SharingRefusedError,
+  type CallContext,
+} from '@data-holder-gateway/adapter-sdk';
 import { createContractsAjv, refOf } from '../../../../contracts';
 import { createDemoAdapter, loadDemoData, validateDemoData } from '../..';
 import type { DemoData } from '../../demo-data';
@@ -26,9 +30,9 @@ describe('the consent-flow records of the demo sample', () => {
       ['c-1001', 'jane.citizen@example.com'],
       ['c-1002', 'john.citizen@example.net'],
       ['c-1003', 'sam.placeholder@example.com'],
-      // The customers of the refusals to share have no identity: no search finds them.
-      ['c-2001', undefined],
-      ['c-2002', undefined],
+      // The customers of the refusals to share: a platform reaches them through the consent flow.
+      ['c-2001', 'pat.example@example.org'],
+      ['c-2002', 'alex.sample@example.org'],
       ['c-3001', 'accounts@consulting.example.com'],
     ]);
     const business = sample.customers.find((c) => c.customerId === 'c-3001')!;
@@ -77,12 +81,21 @@ describe('the demo customer port in the consent flow', () => {
     ]);
   });
 
+  it('when the address of a customer of the refusals to share is searched, then that customer comes back', async () => {
+    expect(await port.searchCustomersByEmail!('pat.example@example.org', ctx)).toEqual([
+      { id: 'c-2001', name: 'Pat Example', phoneNumber: '+61491570159' },
+    ]);
+    expect(await port.searchCustomersByEmail!('alex.sample@example.org', ctx)).toEqual([
+      { id: 'c-2002', name: 'Alex Sample', phoneNumber: '+61491570110' },
+    ]);
+  });
+
   it('when no customer has the address, then the search is empty', async () => {
     expect(await port.searchCustomersByEmail!('nobody@example.com', ctx)).toEqual([]);
   });
 
   it('when identities are asked for, then each validates and the business names the organisation', async () => {
-    for (const id of ['c-1001', 'c-1002', 'c-1003', 'c-3001']) {
+    for (const id of ['c-1001', 'c-1002', 'c-1003', 'c-2001', 'c-3001']) {
       const identity = await port.getCustomerIdentity!(id, ctx);
       expect({ id, valid: validIdentity(identity), errors: validIdentity.errors }).toEqual({
         id,
@@ -107,6 +120,12 @@ describe('the demo customer port in the consent flow', () => {
         country: 'AUS',
       },
     });
+  });
+
+  it('when the identity of the customer flagged for harm is asked for, then sharing is refused (harm)', async () => {
+    const refused = await port.getCustomerIdentity!('c-2002', ctx).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SharingRefusedError);
+    expect((refused as SharingRefusedError).reason).toBe('harm');
   });
 
   it('when the customer is unknown or has no identity in the file, then CustomerNotFoundError', async () => {

@@ -1,6 +1,6 @@
 /**
  * Refusals to share on the Kraken adapter (docs/kraken.md, "Refusals to share"), through the real
- * gateway over the simulator: customer 5's account user is flagged for family issues (every
+ * gateway over the simulator: customer 7's account user is flagged for family issues (every
  * endpoint refused), customer 6 holds an account in a family violence hardship agreement (its
  * data, detail and balance included, refused) beside one that may be shared.
  */
@@ -43,11 +43,11 @@ describe('refusals to share on the Kraken adapter', () => {
   });
 
   it.each([
-    ['row 1', '/auth/v1/customer/5/accounts'],
-    ['customer detail', '/v1/common/customer/5/detail'],
-    ['the deprecated energy list', '/v1/energy/customer/5/accounts'],
-    ['an account’s detail', '/v1/energy/customer/5/accounts/{own}'],
-    ['an account’s balance', '/v1/energy/customer/5/accounts/{own}/balance'],
+    ['row 1', '/auth/v1/customer/7/accounts'],
+    ['customer detail', '/v1/common/customer/7/detail'],
+    ['the deprecated energy list', '/v1/energy/customer/7/accounts'],
+    ['an account’s detail', '/v1/energy/customer/7/accounts/{own}'],
+    ['an account’s balance', '/v1/energy/customer/7/accounts/{own}/balance'],
   ])(
     'when %s of the user flagged for family issues is asked for, then it is 403 with the header',
     async (_r, path) => {

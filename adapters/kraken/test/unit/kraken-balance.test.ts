@@ -108,10 +108,10 @@ describe('the Kraken adapter’s account balance', () => {
   });
 
   it('when the user is flagged for family issues, or the account is in a family violence hardship agreement, then sharing is refused (harm); the other account answers', async () => {
-    const [flagged] = accountsOf('5') as [string];
+    const [flagged] = accountsOf('7') as [string];
     const [violence, shared] = accountsOf('6') as [string, string];
     for (const [customerId, accountId] of [
-      ['5', flagged],
+      ['7', flagged],
       ['6', violence],
     ] as const) {
       const refused = await balanceOf(customerId, accountId).catch((e: unknown) => e);

@@ -27,11 +27,11 @@ describeAdapterContract({
     unknownCustomerId: '999',
     customerEmail: 'jane.citizen@example.com',
     abortsOnSignal: true,
-    // Customer 5 is flagged for family issues; customer 6 holds an account in a family violence
+    // Customer 7 is flagged for family issues; customer 6 holds an account in a family violence
     // hardship agreement.
     refusals: {
       accounts: [{ customerId: '6', accountId: violenceAccount, reason: 'harm' }],
-      harmCustomerId: '5',
+      harmCustomerId: '7',
     },
   },
   setup: async () => {

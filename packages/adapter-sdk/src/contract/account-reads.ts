@@ -4,7 +4,7 @@
  * check of a data request) and energy's `listAccountRefsForInvoices` (the check of an invoice
  * request, whatever its window).
  */
-import type { AccountRef, CallContext, DateWindow, EnergyPort } from '../ports/core.port';
+import type { AccountRef, CallContext, DateWindow, EnergyPort } from '../ports';
 import { accountRefOf } from './checks';
 import type { ContractHarness } from './harness';
 
@@ -32,6 +32,7 @@ export function describeAccountReads(
     family === 'banking' ? h.bankingAccounts(customerId) : h.energyAccounts(customerId);
 
   test('when the adapter reads accounts by id, then it gives the listed records of the customer’s ids, in list order, and leaves the others out', async () => {
+    const checked = h.tally(`${family}.listAccountsById`);
     const byId = port().listAccountsById?.bind(port());
     if (!byId) return;
     const listed = await accounts();
@@ -40,17 +41,22 @@ export function describeAccountReads(
       byId(customerId, [...named, 'no-such-account'], ctx),
     );
     expect(got).toEqual(listed.filter((a) => named.includes(a.accountId)));
+    checked(named.length);
   });
 
   test('when the adapter lists account refs, then they are the listed records’ ids, status, ownership, category and refusals, in list order', async () => {
+    const checked = h.tally(`${family}.listAccountRefs`);
     const refs = port().listAccountRefs?.bind(port());
     if (!refs) return;
     const listed = await accounts();
     const got = await h.call(`${family}.listAccountRefs`, (ctx) => refs(customerId, ctx));
     expect(got).toEqual(listed.map(accountRefOf));
+    checked(listed.length);
   });
 
   test(`when the ${family} port lists account refs for an invoice check, then they are the listed records’ refs, in list order, whatever the window`, async () => {
+    // Energy's alone: the banking port has no such method, and so no tally of it.
+    const checked = family === 'energy' ? h.tally('energy.listAccountRefsForInvoices') : () => {};
     const refs = port().listAccountRefsForInvoices?.bind(port());
     if (!refs) return;
     const expected = (await accounts()).map(accountRefOf);
@@ -59,6 +65,7 @@ export function describeAccountReads(
         refs(customerId, window, ctx),
       );
       expect({ window, refs: got }).toEqual({ window, refs: expected });
+      checked(expected.length);
     }
   });
 }

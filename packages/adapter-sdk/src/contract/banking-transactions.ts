@@ -174,6 +174,7 @@ export function describeBankingTransactions(h: ContractHarness): void {
 function describeList(scope: TransactionScope): void {
   const { h, window } = scope;
   test('when the account’s transactions are listed, then they validate, belong to it, are unique, come newest effective time first within the window, and total counts them', async () => {
+    const checked = h.tally('banking.listTransactions');
     if (!h.optional('banking', 'listTransactions')) return;
     const { records, total } = await scope.all();
     assertUnique(idsOf(records), 'transactionIds');
@@ -190,6 +191,7 @@ function describeList(scope: TransactionScope): void {
     }
     if (total !== records.length)
       fail(`the list says total ${total}; the window holds ${records.length} transactions`);
+    checked(records.length);
   });
 }
 
@@ -198,6 +200,7 @@ function describePaging(scope: TransactionScope): void {
   const { h, customerId } = scope;
   const limit = h.fixtures.bankingTransactions?.pageLimit ?? 7;
   test(`when transactions are read ${limit} at a time by offset, then each page holds its slice of the list, every total counts the whole list, and a page past the end is empty`, async () => {
+    const checked = h.tally('banking.listTransactions(paging)');
     if (!h.optional('banking', 'listTransactions')) return;
     const accountId = await scope.account();
     const expected = idsOf(await sortedAll(scope));
@@ -215,15 +218,18 @@ function describePaging(scope: TransactionScope): void {
       if (offset >= expected.length) break;
     }
     assertSameIds(`the pages of ${limit}`, seen, expected);
+    checked(seen.length);
   });
 
   test('when transactions are listed without text, then textIgnored is not set', async () => {
+    const checked = h.tally('banking.listTransactions(textIgnored)');
     if (!h.optional('banking', 'listTransactions')) return;
     const accountId = await scope.account();
     // listTransactionPage fails on textIgnored without text; a page of 2 from the second record.
     const query = { offset: 1, limit: 2 };
     const page = await listTransactionPage(h, customerId, accountId, query, '(offset 1, limit 2)');
     expect(page.textIgnored === true).toBe(false);
+    checked(page.records.length);
   });
 }
 
@@ -284,6 +290,7 @@ function describeFilters(scope: TransactionScope): void {
   };
 
   test('when a narrower window is asked for, then exactly the transactions whose effective time lies in it come back, both ends included; an empty one answers none', async () => {
+    const checked = h.tally('banking.listTransactions(window)');
     if (!h.optional('banking', 'listTransactions')) return;
     const records = await sortedAll(scope);
     const iso = (q: number) =>
@@ -298,26 +305,33 @@ function describeFilters(scope: TransactionScope): void {
       { oldest: '1901-01-01T00:00:00.000Z', newest: '1901-12-31T23:59:59.999Z' },
       () => () => false,
     );
+    checked(records.length);
   });
 
   test('when amounts are bounded, then exactly the transactions whose signed amount lies within the bounds come back', async () => {
+    const checked = h.tally('banking.listTransactions(amounts)');
     if (!h.optional('banking', 'listTransactions')) return;
-    const [minAmount, maxAmount] = amountBounds((await scope.all()).records);
+    const { records } = await scope.all();
+    const [minAmount, maxAmount] = amountBounds(records);
     const atLeast = (t: BankingTransaction) => new Decimal(t.amount).gte(minAmount);
     const atMost = (t: BankingTransaction) => new Decimal(t.amount).lte(maxAmount);
     await expectFiltered({ minAmount, maxAmount }, () => (t) => atLeast(t) && atMost(t));
     await expectFiltered({ minAmount }, () => atLeast);
     await expectFiltered({ maxAmount }, () => atMost);
+    checked(records.length);
   });
 
   test('when text is asked for in other capitals, then exactly the transactions whose description or reference holds it come back, or the adapter says textIgnored and answers them all', async () => {
+    const checked = h.tally('banking.listTransactions(text)');
     if (!h.optional('banking', 'listTransactions')) return;
-    const word = textToFind((await scope.all()).records);
+    const { records } = await scope.all();
+    const word = textToFind(records);
     if (word === undefined) return; // no description or reference holds a word to look for
     const text = word === word.toUpperCase() ? word.toLowerCase() : word.toUpperCase();
     await expectFiltered({ text }, (page) =>
       page.textIgnored === true ? () => true : (t) => mentions(t, word),
     );
+    checked(records.length);
   });
 }
 
@@ -325,6 +339,7 @@ function describeFilters(scope: TransactionScope): void {
 function describeDetail(scope: TransactionScope): void {
   const { h, customerId } = scope;
   test('when the detail of each listed transaction is asked for, then it is the listed record plus extendedData, isDetailAvailable says whether that has content, and an unknown id is null', async () => {
+    const checked = h.tally('banking.getTransaction');
     const get = h.optional('banking', 'getTransaction');
     if (!get) return;
     const listed = h.optional('banking', 'listTransactions') ? (await scope.all()).records : [];
@@ -344,6 +359,7 @@ function describeDetail(scope: TransactionScope): void {
         fail(
           `transaction ${t.transactionId} is listed with isDetailAvailable ${t.isDetailAvailable}, but its extendedData ${detailed ? 'has content' : 'is empty'}`,
         );
+      checked();
     }
     const named = h.fixtures.bankingTransactions?.detailedTransactionId;
     if (named !== undefined && listed.length > 0) {
@@ -373,6 +389,7 @@ async function settled<T>(call: () => Promise<T>): Promise<{ value: T } | undefi
  */
 export function describeTransactionIsolation(h: ContractHarness, me: string, other: string): void {
   test(`when ${me} asks for the transactions of an account exclusive to ${other} (when the adapter has them), then none comes back`, async () => {
+    const checked = h.tally('banking.transactions(isolation)');
     const list = h.optional('banking', 'listTransactions');
     const get = h.optional('banking', 'getTransaction');
     if (!list && !get) return;
@@ -403,6 +420,7 @@ export function describeTransactionIsolation(h: ContractHarness, me: string, oth
           : undefined;
       if (detail && detail.value !== null)
         fail(`banking.getTransaction${where} answered the other customer's transaction ${id}`);
+      checked();
     }
   });
 }

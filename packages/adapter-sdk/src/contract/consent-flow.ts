@@ -52,6 +52,7 @@ function describeSearch(h: ContractHarness): void {
   });
 
   test("when the customer's address is searched as the gateway hands it, then the customer is found, and in capitals too", async () => {
+    const checked = h.tally('customer.searchCustomersByEmail');
     const search = searchOf(h);
     if (!search || !customerEmail) return;
     const asHanded = await search(customerEmail.trim().toLowerCase());
@@ -66,18 +67,22 @@ function describeSearch(h: ContractHarness): void {
         `searchCustomersByEmail(${upper}) does not find ${customerId}: compare addresses case-insensitively`,
       );
     expect(capitals.map((r) => r.id).sort()).toEqual(asHanded.map((r) => r.id).sort());
+    checked(asHanded.length + capitals.length);
   });
 
   test('when nobody has the address, then the search answers an empty list, not an error', async () => {
+    const checked = h.tally('customer.searchCustomersByEmail(nobody)');
     const search = searchOf(h);
     if (!search) return;
     expect(await search(NOBODY)).toEqual([]);
+    checked();
   });
 }
 
 function describeIdentityClaims(h: ContractHarness): void {
   const { customerId, unknownCustomerId } = h.fixtures;
   test("when getCustomerIdentity is implemented, then the customer's identity validates against customer-identity", async () => {
+    const checked = h.tally('customer.getCustomerIdentity');
     const port: CustomerPort = h.port('customer');
     if (!port.getCustomerIdentity) {
       expect(port.getCustomerIdentity).toBeUndefined();
@@ -88,9 +93,11 @@ function describeIdentityClaims(h: ContractHarness): void {
     );
     assertContract('customer-identity', identity, 'getCustomerIdentity');
     expect(identity.id).toBe(customerId);
+    checked();
   });
 
   test('when getCustomerIdentity is implemented, then an unknown customer is CustomerNotFoundError', async () => {
+    const checked = h.tally('customer.getCustomerIdentity(unknown customer)');
     const port: CustomerPort = h.port('customer');
     if (!port.getCustomerIdentity) return;
     let thrown: unknown;
@@ -107,6 +114,7 @@ function describeIdentityClaims(h: ContractHarness): void {
       fail(
         `getCustomerIdentity of an unknown customer ${thrown === undefined ? 'resolved' : `rejected with ${describeThrown(thrown)}`}; expected CustomerNotFoundError`,
       );
+    checked();
   });
 }
 

@@ -75,6 +75,7 @@ export function describeEnergy(h: ContractHarness, customerId: string, empty: bo
   });
 
   test('when the balance of each unrefused account is asked for (when the adapter has energy.getAccountBalance), then it is a decimal string of energy-balance (or resource not implemented)', async () => {
+    const checked = h.tally('energy.getAccountBalance');
     const balance = h.optional('energy', 'getAccountBalance');
     if (!balance) return;
     for (const a of await h.energyAccounts(customerId)) {
@@ -91,6 +92,7 @@ export function describeEnergy(h: ContractHarness, customerId: string, empty: bo
       }
       assertOnlyKeys(answer, ['balance'], where);
       assertContract('energy-balance', answer, where);
+      checked();
     }
   });
 

@@ -73,6 +73,7 @@ export function describeFdxAccounts(h: ContractHarness, customerId: string, empt
 
 function describeDescriptors(h: ContractHarness, customerId: string, empty: boolean): void {
   test('when account descriptors are listed (when the adapter has them), then they validate, are the customer’s banking accounts once each, and carry the status and refusal of getAccountInfo', async () => {
+    const checked = h.tally('fdx.listAccountDescriptors');
     const read = descriptorsOf(h, customerId);
     if (!read) return;
     const records = await read;
@@ -103,12 +104,14 @@ function describeDescriptors(h: ContractHarness, customerId: string, empty: bool
         fail(
           `descriptor ${d.accountId} has sharingRefusal ${String(d.sharingRefusal)}; getAccountInfo says ${String(info.sharingRefusal)}`,
         );
+      checked();
     }
   });
 }
 
 function describeDetails(h: ContractHarness, customerId: string): void {
   test('when account details are asked for (when the adapter has them), then each validates with the category and type of its descriptor and the status of getAccountInfo; an unknown account is null', async () => {
+    const checked = h.tally('fdx.getAccountDetail');
     const detail = h.optional('fdx', 'getAccountDetail');
     if (!detail) return;
     const descriptors = new Map(
@@ -130,6 +133,7 @@ function describeDetails(h: ContractHarness, customerId: string): void {
         fail(
           `${where} is ${account.accountCategory} ${account.accountType}; its descriptor says ${d.accountCategory} ${d.accountType}`,
         );
+      checked();
     }
     const unknown = await h.call('fdx.getAccountDetail(unknown)', (ctx) =>
       detail(customerId, UNKNOWN_ACCOUNT, ctx),
@@ -138,6 +142,7 @@ function describeDetails(h: ContractHarness, customerId: string): void {
   });
 
   test('when account contacts are asked for (when the adapter has them), then each validates and names a holder; an unknown account is null', async () => {
+    const checked = h.tally('fdx.getAccountContact');
     const contact = h.optional('fdx', 'getAccountContact');
     if (!contact) return;
     for (const { accountId } of await detailedAccounts(h, customerId)) {
@@ -146,6 +151,7 @@ function describeDetails(h: ContractHarness, customerId: string): void {
       if (found === null) fail(`${where} is null for an account getAccountInfo knows`);
       assertContract('fdx-account-contact', found, where);
       if (found.holders.length === 0) fail(`${where} names no holder`);
+      checked();
     }
     const unknown = await h.call('fdx.getAccountContact(unknown)', (ctx) =>
       contact(customerId, UNKNOWN_ACCOUNT, ctx),
@@ -185,6 +191,8 @@ async function walkPaymentNetworks(
 
 function describePaymentNetworks(h: ContractHarness, customerId: string): void {
   test('when payment networks are walked one at a time (when the adapter has them), then they validate, do not repeat, and are the networks of one large page', async () => {
+    // Accounts walked: an Australian account has no network FDX names, and its walk is empty.
+    const checked = h.tally('fdx.listPaymentNetworks');
     const list = h.optional('fdx', 'listPaymentNetworks');
     if (!list) return;
     for (const { accountId } of await detailedAccounts(h, customerId)) {
@@ -197,6 +205,7 @@ function describePaymentNetworks(h: ContractHarness, customerId: string): void {
         list(customerId, accountId, { limit: 1000 }, ctx),
       );
       expect({ accountId, networks: walked }).toEqual({ accountId, networks: whole.records });
+      checked();
     }
   });
 }
@@ -207,6 +216,7 @@ function describePaymentNetworks(h: ContractHarness, customerId: string): void {
  */
 export function describeFdxAccountIsolation(h: ContractHarness, me: string, other: string): void {
   test(`when ${me} asks for the FDX detail, contact or payment networks of an account exclusive to ${other} (when the adapter has them), then none comes back`, async () => {
+    const checked = h.tally('fdx.accounts(isolation)');
     const foreign = [...(await h.exclusiveIds(other, me))].slice(0, 10);
     const detail = h.optional('fdx', 'getAccountDetail');
     const contact = h.optional('fdx', 'getAccountContact');
@@ -220,12 +230,13 @@ export function describeFdxAccountIsolation(h: ContractHarness, me: string, othe
       for (const [name, call] of calls) {
         if (!call) continue;
         const label = `fdx.${name}(${me}, ${accountId} of ${other})`;
-        let answer: unknown;
+        let answer: unknown = null;
         try {
           answer = await h.call(label, (ctx) => call(ctx, accountId));
         } catch {
-          continue; // refused: a right answer
+          // refused: a right answer
         }
+        checked();
         const empty = answer === null || (answer as { records?: unknown[] }).records?.length === 0;
         if (!empty) fail(`${label} answered for another customer's account`);
       }

@@ -12,6 +12,7 @@ import type {
 } from '../ports';
 import { deserialize, serialize } from './cache-round-trip';
 import { fail, notPlainData } from './checks';
+import type { ContractCheck } from './check-names';
 import {
   type AdapterContractFixtures,
   type AdapterContractOptions,
@@ -45,6 +46,7 @@ export class ContractHarness {
   closed = false;
   private requestCount = 0;
   private readonly memo = new Map<string, Promise<unknown>>();
+  private readonly counts = new Map<ContractCheck, number>();
 
   constructor(options: AdapterContractOptions) {
     const { name, fixtures } = options;
@@ -85,6 +87,20 @@ export class ContractHarness {
     return typeof fn === 'function'
       ? ((fn as (...args: unknown[]) => unknown).bind(port) as NonNullable<CoreAdapter[P]>[M])
       : undefined;
+  }
+
+  /**
+   * Marks `check` as run (with nothing checked yet) and returns how to add what it checked:
+   * records, calls or accounts. Several tests of one check add to one count.
+   */
+  tally(check: ContractCheck): (checked?: number) => void {
+    this.counts.set(check, this.counts.get(check) ?? 0);
+    return (checked = 1) => this.counts.set(check, (this.counts.get(check) ?? 0) + checked);
+  }
+
+  /** What each check that ran has counted so far. */
+  tallies(): ReadonlyMap<ContractCheck, number> {
+    return this.counts;
   }
 
   /** A fresh context; `signal` is the caller's (never aborted unless `aborted`). */

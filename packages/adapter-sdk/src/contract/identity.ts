@@ -2,6 +2,7 @@
 import { CustomerNotFoundError } from '../errors';
 import type { CallContext, CoreAdapter } from '../ports';
 import { fail, describeThrown, assertSubset } from './checks';
+import type { ContractCheck } from './check-names';
 import type { ContractHarness } from './harness';
 import { PORT_METHODS, OPTIONAL_PORTS, OPTIONAL_PORT_METHODS } from './options';
 import { transactionWindow } from './banking-transactions';
@@ -177,8 +178,11 @@ function describeUnknownCustomer(h: ContractHarness): void {
     test.each(optionalCalls(h))(
       'when the customer is unknown, then %s (when the adapter has it) rejects with CustomerNotFoundError (404)',
       async (label, fn) => {
+        const checked = h.tally(`${label}(unknown customer)` as ContractCheck);
         const call = fn();
-        if (call) await expectCustomerNotFound(h, label, call, await someAccount());
+        if (!call) return;
+        await expectCustomerNotFound(h, label, call, await someAccount());
+        checked();
       },
     );
   });

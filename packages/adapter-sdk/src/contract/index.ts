@@ -23,7 +23,9 @@
  * - refusals to share: `sharingRefusal` is a reason and the same on every record of an account,
  *   the refusals the fixtures name are there, a customer flagged for harm is refused;
  * - optionally, a pre-aborted call signal makes the adapter reject (adapters that do I/O);
- * - `close()` resolves.
+ * - `close()` resolves;
+ * - with `expectChecked`, that the checks it names each checked something (none passed with
+ *   nothing to check: a method left out, fixtures without the data).
  *
  * Usage, in a `*.test.ts` file:
  * ```ts
@@ -41,6 +43,7 @@
  */
 import { describeBankingTransactions } from './banking-transactions';
 import { describeConsentFlow } from './consent-flow';
+import { describeCoverage } from './coverage';
 import { describeCustomer } from './customer';
 import { describeFdx } from './fdx';
 import { ContractHarness } from './harness';
@@ -50,6 +53,7 @@ import { describeLifecycle } from './lifecycle';
 import { describeRefusals } from './refusals';
 import type { AdapterContractOptions } from './options';
 
+export { CONTRACT_CHECKS, type ContractCheck } from './check-names';
 export type {
   AdapterContractFixtures,
   AdapterContractOptions,
@@ -92,5 +96,6 @@ export function describeAdapterContract(options: AdapterContractOptions): void {
     describeRefusals(h);
     // Last: it closes the adapter.
     describeLifecycle(h);
+    describeCoverage(h, options.expectChecked ?? []);
   });
 }

@@ -1,5 +1,6 @@
 /** What a holder gives the contract suite: the ports served, the fixtures, the setup. */
 import type { CoreAdapter, DateWindow } from '../ports';
+import type { ContractCheck } from './check-names';
 
 /** The ports an adapter may leave out (authorisation and customer are always required). */
 export type OptionalPort = 'banking' | 'energy' | 'fdx' | 'products';
@@ -121,6 +122,13 @@ export interface AdapterContractOptions {
   fixtures: AdapterContractFixtures;
   /** Timeout of `setup`, ms. Default 30 000. */
   setupTimeoutMs?: number;
+  /**
+   * Checks that must each run and check at least one record, call or account (`CONTRACT_CHECKS`
+   * names them): for an adapter that implements the optional methods and holds the fixtures
+   * for them, a last check then fails when one of these passed with nothing to check. Default:
+   * none (a check of a method the adapter leaves out passes with nothing to check).
+   */
+  expectChecked?: readonly ContractCheck[];
 }
 
 export const OPTIONAL_PORTS: readonly OptionalPort[] = ['banking', 'energy', 'fdx', 'products'];

@@ -95,11 +95,13 @@ function customerCalls(
 function describeFixtureAccount(h: ContractHarness, fixture: RefusedAccountFixture): void {
   const { customerId, accountId, reason } = fixture;
   test(`when ${customerId}'s accounts are read, then ${accountId} carries sharingRefusal ${reason} on every record`, async () => {
+    const checked = h.tally('refusals(fixture accounts)');
     const records = (await refusalsByRecord(h, customerId)).get(accountId);
     if (!records) fail(`${accountId} is not among ${customerId}'s accounts`);
     for (const [where, value] of records)
       if (value !== reason) fail(`${where}: ${accountId} has sharingRefusal ${String(value)}`);
     if (!records.has('authorisation list')) fail(`${accountId} is not in the authorisation list`);
+    checked(records.size);
   });
 }
 
@@ -112,6 +114,7 @@ export function describeRefusals(h: ContractHarness): void {
   describe('refusals to share', () => {
     for (const customerId of customers) {
       test(`when ${customerId}'s accounts carry sharingRefusal, then it is one of ${SHARING_REFUSAL_REASONS.join(', ')} and the same on every record of an account`, async () => {
+        const checked = h.tally('refusals(reasons)');
         for (const [accountId, records] of await refusalsByRecord(h, customerId)) {
           const values = new Set(records.values());
           for (const value of values) {
@@ -125,6 +128,8 @@ export function describeRefusals(h: ContractHarness): void {
             fail(
               `${accountId}: sharingRefusal differs between records (${[...records].map(([w, v]) => `${w}: ${String(v)}`).join(', ')})`,
             );
+          // What counts: the records that carry a refusal, each checked against its account's.
+          checked([...records.values()].filter((v) => v !== undefined).length);
         }
       });
     }
@@ -132,6 +137,7 @@ export function describeRefusals(h: ContractHarness): void {
     const harmed = fixtures.refusals?.harmCustomerId;
     if (harmed) {
       test(`when the data of ${harmed} (flagged for harm) is read, then every customer-scoped list rejects with SharingRefusedError('harm')`, async () => {
+        const checked = h.tally('refusals(harm)');
         for (const [label, fn] of customerCalls(h, harmed)) {
           let thrown: unknown;
           try {
@@ -145,6 +151,7 @@ export function describeRefusals(h: ContractHarness): void {
             (thrown as SharingRefusedError).reason !== 'harm'
           )
             fail(`${label} threw ${describeThrown(thrown)}; expected SharingRefusedError('harm')`);
+          checked();
         }
       });
     }

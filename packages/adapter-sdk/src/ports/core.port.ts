@@ -18,23 +18,24 @@
  *   `SharingRefusedError` (a harm-flagged customer, on every method).
  */
 import type { Readable } from 'node:stream';
-import type { SharingRefusalReason } from '../errors';
 import type {
+  AccountRef,
   Balance,
-  BankingAccountV4,
+  BankingAccountRecord,
   BankingTransaction,
   BankingTransactionDetail,
   CustomerDetail,
   CustomerIdentity,
   CustomerSearchResult,
   DirectDebit,
-  EnergyAccount,
+  EnergyAccountRecord,
   EnergyBalance,
   EnergyConcession,
   EnergyInvoice,
   FdxAccount,
   FdxAccountContact,
-  FdxAccountDescriptor,
+  FdxAccountDescriptorRecord,
+  FdxAccountInfo,
   FdxAssetTransferNetwork,
   FdxPaymentNetwork,
   FdxStatement,
@@ -43,8 +44,8 @@ import type {
   Payee,
   ProductCategory,
   ProductSummary,
-  RelatedUser,
   ScheduledPayment,
+  ShareableAccountRecord,
 } from './resources';
 
 /**
@@ -77,49 +78,12 @@ export interface CallContext {
   reads?: RequestReads;
 }
 
-/** An account as the authorisation list (row 1) needs it. */
-export interface ShareableAccountRecord {
-  accountId: string;
-  displayName?: string;
-  subtitle?: string;
-  openStatus: 'OPEN' | 'CLOSED';
-  complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
-  users: RelatedUser[];
-  /**
-   * The industry of the account. Needed from an adapter that serves both banking and energy when
-   * the gateway runs it for only one of them (another core serves the other): its list is then
-   * narrowed to the family it serves. Never sent to the platform.
-   */
-  industry?: 'banking' | 'energy';
-  /**
-   * Set when the holder refuses to share this account (docs/adapters.md, "Refusing to share"):
-   * `blocked` or `suspended` accounts are left out of the account lists and answered as unknown
-   * ids; sharing a `harm` account's data is refused with 403. Never sent to the platform. The
-   * same value on every record of the account (authorisation list, account list, FDX info).
-   */
-  sharingRefusal?: SharingRefusalReason;
-}
-
-/**
- * What the gateway's account check reads of an account (ownership, refusals, filters): the same
- * values as the account's full record (`listAccounts`), without the rest of it.
+/*
+ * The records with the gateway's extras (ShareableAccountRecord, AccountRef, BankingAccountRecord,
+ * EnergyAccountRecord, FdxAccountInfo, FdxAccountDescriptorRecord) are generated with the resource
+ * types from the SDK's `schemas/ports/records.json`, the schema the gateway checks adapter answers
+ * against (ADAPTER_OUTPUT_CHECK): one declaration for both. Import them from this package as ever.
  */
-export interface AccountRef {
-  accountId: string;
-  openStatus?: 'OPEN' | 'CLOSED';
-  isOwned?: boolean;
-  productCategory?: ProductCategory;
-  /** See {@link ShareableAccountRecord.sharingRefusal}. */
-  sharingRefusal?: SharingRefusalReason;
-}
-
-/** A banking account with the ownership data the gateway filters and lists on. */
-export type BankingAccountRecord = BankingAccountV4 & {
-  complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
-  users: RelatedUser[];
-  /** See {@link ShareableAccountRecord.sharingRefusal}. */
-  sharingRefusal?: SharingRefusalReason;
-};
 
 /** Accounts a customer may share (row 1), across every industry the core holds. */
 export interface AuthorisationPort {
@@ -264,15 +228,6 @@ export interface CustomerPort {
   getCustomerIdentity?(customerId: string, ctx: CallContext): Promise<CustomerIdentity>;
 }
 
-/** An energy account with the extras the gateway lists on. */
-export type EnergyAccountRecord = EnergyAccount & {
-  subtitle?: string;
-  complexAccountType: 'INDIVIDUAL' | 'JOINT' | 'ORGANIZATION';
-  users: RelatedUser[];
-  /** See {@link ShareableAccountRecord.sharingRefusal}. */
-  sharingRefusal?: SharingRefusalReason;
-};
-
 /** Inclusive date window, `YYYY-MM-DD` strings. */
 export interface DateWindow {
   oldest: string;
@@ -326,20 +281,6 @@ export interface EnergyPort {
   ): Promise<EnergyBalance>;
 }
 
-/** FDX account status: RESTRICTED accounts answer with an empty body. */
-export type FdxAccountStatus = 'OPEN' | 'CLOSED' | 'RESTRICTED';
-
-/** What the FDX endpoints need to know about an account before asking for its data. */
-export interface FdxAccountInfo {
-  status: FdxAccountStatus;
-  /** False when the account's type has no FDX data at all (704). */
-  supportsFdx: boolean;
-  /** False when the account's type has no asset transfer networks (704). */
-  supportsAssetTransferNetworks: boolean;
-  /** See {@link ShareableAccountRecord.sharingRefusal}. */
-  sharingRefusal?: SharingRefusalReason;
-}
-
 /**
  * One page request pushed down to the core. `after` is the position key of the last record of
  * the previous page (adapter-defined, opaque to the caller: the gateway signs it into `offset`).
@@ -357,12 +298,6 @@ export interface FdxPage<T> {
   /** Total records in the window, when the core can count them cheaply (statements must). */
   total?: number;
 }
-
-/** An FDX account descriptor with the refusal the gateway applies (never sent to the platform). */
-export type FdxAccountDescriptorRecord = FdxAccountDescriptor & {
-  /** See {@link ShareableAccountRecord.sharingRefusal}. */
-  sharingRefusal?: SharingRefusalReason;
-};
 
 /** A statement document as a stream, never buffered whole by the gateway. */
 export interface StatementDocument {
