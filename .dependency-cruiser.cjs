@@ -99,6 +99,14 @@ module.exports = {
       to: { path: '^adapters/' },
     },
     {
+      name: 'core-call-layers-publish-only',
+      comment:
+        'The layers of the core call publish what they decide (src/core-call/events.ts); metrics and tracing subscribe in src/observability/, which no layer imports.',
+      severity: 'error',
+      from: { path: '^src/core-call/' },
+      to: { path: '^src/observability/' },
+    },
+    {
       name: 'adapter-registry-in-composition-root',
       comment: 'The adapter registry (src/adapters.ts) loads adapters: only the gateway calls it.',
       severity: 'error',

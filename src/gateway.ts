@@ -3,7 +3,7 @@
  * the services and the app. `main.ts` listens; tests call this with their own configuration.
  */
 import type { Logger } from 'pino';
-import { buildApp, type GatewayHttp } from './http/app';
+import { type AppDeps, buildApp, type GatewayHttp } from './http/app';
 import { type CoreInstance, createCoreInstances } from './adapters';
 import { composedAdapter, type ServingInstance } from './cores/composed-adapter';
 import { CORE_FAMILIES, type CoreFamily } from './config/core-layout';
@@ -37,14 +37,17 @@ import {
   waitForRedis,
 } from './resilience/redis';
 import { type RedisKeys, redisKeysOf } from './resilience/redis-keys';
-import {
-  type ResilienceDeps,
-  type ResilientAdapter,
-  withResilience,
-} from './resilience/resilient-adapter';
-import { withOutputCheck } from './resilience/output-check';
+import { type CoreCallStack, type CoreCallStackDeps, coreCallStack } from './core-call/stack';
+import { CoreCallEvents } from './core-call/events';
+import { observeCoreCalls } from './observability/core-call-observers';
 import { GatewayMetrics } from './observability/metrics';
-import { startTracing, traceDecision, traceRedis, tracingOn } from './observability/tracing';
+import {
+  startTracing,
+  traceCoreCall,
+  traceDecision,
+  traceRedis,
+  tracingOn,
+} from './observability/tracing';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { type ServiceLevels, serviceLevels } from './observability/service-levels';
 import type { TrafficIncrement } from './observability/traffic-ledger';
@@ -298,32 +301,32 @@ async function coreInstances(
 
 /** The resilience settings of an instance: a pass-through instance may have its own timeout. */
 function settingsOf(
-  settings: ResilienceDeps['settings'],
+  settings: CoreCallStackDeps['settings'],
   proxy: ProxySettings | undefined,
-): ResilienceDeps['settings'] {
+): CoreCallStackDeps['settings'] {
   return proxy?.timeoutMs === undefined ? settings : { ...settings, timeoutMs: proxy.timeoutMs };
 }
 
 /**
- * Each instance wrapped by its own resilience stack (circuits, cache keys and metrics by id),
- * around the check of its answers: the stack caches only what the check saw.
+ * Each instance behind its own core-call layers (circuits, cache keys and metrics by id), the
+ * answer check just above the adapter: the cache stores only what the check saw.
  */
 function resilientInstances(
   instances: readonly CoreInstance[],
-  deps: Omit<ResilienceDeps, 'adapterId'>,
+  deps: StackDeps,
   outputCheck: Config['adapterOutputCheck'],
-): (ServingInstance & { resilient: ResilientAdapter; raw: CoreAdapter })[] {
+): (ServingInstance & { resilient: CoreCallStack; raw: CoreAdapter })[] {
   return instances.map(({ id, kind, families, adapter, block }) => {
     const proxy = kind === PROXY_KIND ? proxySettingsFrom(block) : undefined;
     const logger = deps.logger.child({ adapter: id });
-    const checked = withOutputCheck(adapter, {
-      ...outputCheck,
-      adapterId: id,
-      metrics: deps.metrics,
-      logger,
-    });
     const settings = settingsOf(deps.settings, proxy);
-    const resilient = withResilience(checked, { ...deps, settings, logger, adapterId: id });
+    const resilient = coreCallStack(adapter, {
+      ...deps,
+      settings,
+      logger,
+      adapterId: id,
+      answerCheck: outputCheck,
+    });
     return { id, families, adapter: resilient.adapter, resilient, raw: adapter };
   });
 }
@@ -358,24 +361,32 @@ async function stateStores(
   return { ...stores, redisKeys, maintenance, resilience };
 }
 
-/** What every instance's resilience stack is made with. */
+/** What every instance's core-call layers are made with, and the metrics their events feed. */
+type StackDeps = Omit<CoreCallStackDeps, 'adapterId' | 'answerCheck'> & { metrics: GatewayMetrics };
+
+/** What every instance's core-call layers are made with: one event stream, observed once. */
 function stackDepsOf(
   config: Config,
   state: Pick<Awaited<ReturnType<typeof stateStores>>, 'resilience' | 'cacheRedis' | 'redisKeys'>,
   metrics: GatewayMetrics,
   logger: Logger,
   now: () => number,
-): Omit<ResilienceDeps, 'adapterId'> {
+): StackDeps {
   const cache = cacheStore(config, state.cacheRedis, logger);
-  return { settings: state.resilience, metrics, cache, keys: state.redisKeys, logger, now };
+  const events = new CoreCallEvents();
+  observeCoreCalls(events, metrics);
+  const keys = state.redisKeys;
+  // Without tracing, no span layer at all (not one that passes each call on).
+  const aroundCall = tracingOn() ? traceCoreCall : undefined;
+  return { settings: state.resilience, metrics, cache, keys, logger, now, events, aroundCall };
 }
 
 /** The pass-through proxies (configured and the embedder's), each on its instance's stack. */
 function passThroughOf(
   instances: readonly CoreInstance[],
   options: GatewayOptions,
-  served: readonly { id: string; resilient: ResilientAdapter }[],
-  deps: Omit<ResilienceDeps, 'adapterId'>,
+  served: readonly { id: string; resilient: CoreCallStack }[],
+  deps: StackDeps,
 ) {
   const stacks = passThroughStacks(served, deps);
   const passThrough = passThroughProxies(
@@ -416,16 +427,16 @@ async function refusalsAndInstances(
  * (an embedder's `passThrough` entry), with no ports.
  */
 function passThroughStacks(
-  served: readonly { id: string; resilient: ResilientAdapter }[],
-  deps: Omit<ResilienceDeps, 'adapterId'>,
+  served: readonly { id: string; resilient: CoreCallStack }[],
+  deps: StackDeps,
 ) {
-  const own = new Map<string, ResilientAdapter>();
+  const own = new Map<string, CoreCallStack>();
   return {
     own,
-    stackOf(id: string, settings: ProxySettings): ResilientAdapter {
+    stackOf(id: string, settings: ProxySettings): CoreCallStack {
       const known = served.find((s) => s.id === id)?.resilient ?? own.get(id);
       if (known) return known;
-      const made = withResilience({ id } as CoreAdapter, {
+      const made = coreCallStack({ id } as CoreAdapter, {
         ...deps,
         settings: settingsOf(deps.settings, settings),
         logger: deps.logger.child({ adapter: id }),
@@ -463,6 +474,58 @@ async function maintenanceWindows(
   return windows;
 }
 
+/** The API app and the admin app (when METRICS_PORT is set) over the routes. */
+function appsOf(
+  config: Config,
+  parts: Pick<
+    AppDeps,
+    'routes' | 'verifyHolder' | 'logger' | 'metrics' | 'readiness' | 'refusals'
+  > & {
+    now: () => number;
+    devKey: DevKey | undefined;
+    passThrough: AppDeps['passThrough'];
+    levels: ServiceLevels;
+  },
+) {
+  const { levels, devKey, now, ...rest } = parts;
+  return buildApp({
+    ...rest,
+    now: () => new Date(now()),
+    devJwks: devKey ? { keys: [devKey.publicJwk] } : undefined,
+    version: gatewayVersion(),
+    openApiServer: { publicBaseUrl: config.publicBaseUrl, holderSubdomain: config.holderSubdomain },
+    separateMetrics: config.metricsPort !== undefined,
+    trustProxy: config.trustProxy,
+    adminReports: { reports: levels.reports, publicBaseUrl: config.publicBaseUrl },
+    onAnswered: levels.onAnswered,
+    customerPresentByDefault: config.serviceLevels.customerPresentByDefault,
+  });
+}
+
+/** What a gateway opened and closes, the last opened first. */
+interface Opened {
+  maintenance: { close(): void };
+  closers: (() => Promise<void> | void)[];
+  served: readonly { resilient: CoreCallStack }[];
+  stacks: { own: ReadonlyMap<string, CoreCallStack> };
+  replayStore: { close(): Promise<void> };
+  adapter: CoreAdapter;
+  redis?: RedisClient;
+  cacheRedis?: RedisClient;
+}
+
+async function closeOpened(opened: Opened): Promise<void> {
+  opened.maintenance.close();
+  for (const fn of opened.closers.reverse()) await fn();
+  for (const s of opened.served) s.resilient.close();
+  for (const stack of opened.stacks.own.values()) stack.close();
+  await opened.replayStore.close();
+  await opened.adapter.close?.();
+  for (const client of new Set([opened.redis, opened.cacheRedis])) {
+    if (client) await client.quit().catch(() => client.disconnect());
+  }
+}
+
 export async function createGateway(
   config: Config,
   options: GatewayOptions = {},
@@ -486,13 +549,8 @@ export async function createGateway(
   const { stacks, passThrough } = passThroughOf(instances, options, served, stackDeps);
   const circuits = stacks.circuits();
   let stopping = false;
-  const readiness = readinessProbe({
-    keySet,
-    cores: served.map((s) => ({ id: s.id, adapter: s.raw, circuits: circuits.get(s.id)! })),
-    redis,
-    cacheRedis,
-    stopping: () => stopping,
-  });
+  const cores = served.map((s) => ({ ...s, circuits: circuits.get(s.id)! }));
+  const readiness = readinessProbe({ keySet, cores, redis, cacheRedis, stopping: () => stopping });
   const closers: (() => Promise<void> | void)[] = [closeRefusals, () => passThrough.close()];
   const routes = await buildRoutes({
     passThrough: new Set(passThrough.byFamily.keys()),
@@ -506,25 +564,18 @@ export async function createGateway(
     onClose: (fn) => closers.push(fn),
     refusals,
   });
-  const cores = served.map((s) => ({ ...s, circuits: circuits.get(s.id)! }));
   const levels = serviceLevels({ routes, cores, windows: maintenance, metrics, now, options });
-  const { app, adminApp } = buildApp({
+  const { app, adminApp } = appsOf(config, {
     routes,
     verifyHolder: countedHolderVerifier(config, { keySet, replayStore, metrics, now }),
     logger,
-    now: () => new Date(now()),
-    devJwks: devKey ? { keys: [devKey.publicJwk] } : undefined,
-    version: gatewayVersion(),
-    openApiServer: { publicBaseUrl: config.publicBaseUrl, holderSubdomain: config.holderSubdomain },
+    now,
+    devKey,
     metrics,
     readiness,
-    separateMetrics: config.metricsPort !== undefined,
-    trustProxy: config.trustProxy,
     passThrough: passThrough.byFamily,
     refusals,
-    adminReports: { reports: levels.reports, publicBaseUrl: config.publicBaseUrl },
-    onAnswered: levels.onAnswered,
-    customerPresentByDefault: config.serviceLevels.customerPresentByDefault,
+    levels,
   });
 
   return {
@@ -548,15 +599,7 @@ export async function createGateway(
     async close() {
       stopping = true;
       levels.close();
-      maintenance.close();
-      for (const fn of closers.reverse()) await fn();
-      for (const s of served) s.resilient.close();
-      for (const stack of stacks.own.values()) stack.close();
-      await replayStore.close();
-      await adapter.close?.();
-      for (const client of new Set([redis, cacheRedis])) {
-        if (client) await client.quit().catch(() => client.disconnect());
-      }
+      await closeOpened({ ...state, closers, served, stacks, adapter });
       await stopTracing?.();
     },
   };

@@ -20,7 +20,7 @@ import { clientStoreProblem } from './endpoints/platform/platform.routes';
 import { refusalFileProblems } from './refusals/refusal-file';
 import { circuitNames } from './resilience/circuit-groups';
 import { redisTargetOf } from './resilience/redis';
-import { checkOperationSettings } from './resilience/resilient-adapter';
+import { checkOperationSettings } from './resilience/operation-settings';
 import { gatewayStartWarnings, misspeltVariables, tracingStartWarnings } from './start-warnings';
 
 export type { CoreInstance };

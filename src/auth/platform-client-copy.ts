@@ -15,12 +15,27 @@ import { describeError, StackGate } from '../observability/error-log';
 import {
   type ClientStore,
   FileClientStore,
+  hashIsCurrent,
   type PlatformClient,
   type RedisClientStore,
 } from './platform-clients';
 
 /** How often a gateway brings its copy up to date, and puts back what Redis lost. */
 export const COPY_EVERY_MS = 10_000;
+
+/**
+ * Of two records of one client, the later one: a revocation is never undone, a later rotation
+ * wins, then a hash of the current scheme; else `given` (what Redis holds). A sync that read Redis
+ * before another process revoked or rotated a client, and writes after it, so never puts the
+ * earlier record back into the copy.
+ */
+export function laterRecord(held: PlatformClient, given: PlatformClient): PlatformClient {
+  if (held.revoked !== given.revoked) return held.revoked ? held : given;
+  const rotated = (c: PlatformClient) => c.rotatedAt ?? c.createdAt;
+  if (rotated(held) !== rotated(given)) return rotated(held) > rotated(given) ? held : given;
+  if (hashIsCurrent(held) !== hashIsCurrent(given)) return hashIsCurrent(held) ? held : given;
+  return given;
+}
 
 /** Clients in Redis, with a copy in a file that outlives a loss of Redis's data. */
 export class CopiedClientStore implements ClientStore {
@@ -67,7 +82,8 @@ export class CopiedClientStore implements ClientStore {
 
   /**
    * Puts back every client of the copy that Redis lacks, then makes the copy hold what Redis
-   * holds. @throws when Redis cannot answer (the copy is then left as it is)
+   * holds, never a record earlier than the copy's own ({@link laterRecord}).
+   * @throws when Redis cannot answer (the copy is then left as it is)
    */
   async sync(): Promise<void> {
     let current = await this.redis.list();
@@ -78,7 +94,7 @@ export class CopiedClientStore implements ClientStore {
       current = await this.redis.list();
     }
     try {
-      await this.copy.replaceAll(current);
+      await this.copy.mergeAll(current, laterRecord);
     } catch (err) {
       this.warn(err, 'the copy of the platform client registry cannot be written');
     }

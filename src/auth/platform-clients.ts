@@ -203,17 +203,26 @@ export class FileClientStore implements ClientStore {
   }
 
   /**
-   * Makes the file hold exactly `clients` (the copy of a registry kept elsewhere). Writes only
-   * when that changes the file (an unreadable one is replaced); true when it wrote.
+   * Makes the file hold `clients` (the copy of a registry kept elsewhere) merged with what it
+   * holds: of two records of one client, `later` picks the one kept; a client only the file holds
+   * stays. Writes only when that changes the file (an unreadable one is replaced); true when it
+   * wrote.
    */
-  replaceAll(clients: readonly PlatformClient[]): Promise<boolean> {
+  mergeAll(
+    clients: readonly PlatformClient[],
+    later: (held: PlatformClient, given: PlatformClient) => PlatformClient,
+  ): Promise<boolean> {
     return this.serialised(async () => {
-      const text = fileText(clients);
-      const unchanged = await this.load().then(
-        (held) => fileText(held.values()) === text,
-        () => false, // unreadable: written whole again
-      );
-      if (unchanged) return false;
+      // An unreadable file is written whole again.
+      const read = await this.load().catch(() => undefined);
+      const held = read ?? new Map<string, PlatformClient>();
+      const merged = new Map(held);
+      for (const client of clients) {
+        const known = held.get(client.id);
+        merged.set(client.id, known ? later(known, client) : client);
+      }
+      const text = fileText(merged.values());
+      if (read && fileText(held.values()) === text) return false;
       await writeFileSecret(this.file, text);
       this.cached = undefined;
       return true;

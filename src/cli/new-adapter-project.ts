@@ -159,7 +159,7 @@ describeAdapterContract({
       maxResponseBytes: 10485760,
     };
     const ${camel}Adapter = await adapterModule.create({
-      config: config as unknown as Record<string, unknown>,
+      config: { ...config },
       log: silentLog,
     });
     return { adapter: ${camel}Adapter, teardown: () => core.close() };

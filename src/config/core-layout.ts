@@ -58,7 +58,8 @@ function parseEntries(coreAdapters: string, problems: string[]): Entry[] {
       problems.push(`CORE_ADAPTERS: "${raw}" is not family:adapter or family:id=adapter`);
       continue;
     }
-    const [, family, id, kind] = match as unknown as [string, string, string | undefined, string];
+    // ENTRY's groups 1 and 3 always match; group 2 (the instance id) is optional.
+    const [, family = '', id, kind = ''] = match;
     if (!(CORE_FAMILIES as readonly string[]).includes(family)) {
       problems.push(
         `CORE_ADAPTERS: unknown family "${family}" (families: ${CORE_FAMILIES.join(', ')})`,

@@ -5,7 +5,8 @@
  */
 import { RouteNotFoundError } from '../errors';
 import type { CoreAdapter } from '../ports';
-import { OPERATIONS } from '../resilience/operations';
+import { portsOver } from '../core-call/ports';
+import { operations } from '../resilience/operations';
 
 type FamilyPort = 'banking' | 'energy' | 'fdx' | 'products';
 
@@ -23,8 +24,6 @@ export function servedPort<P extends FamilyPort>(
   const port = ctx.adapter[family];
   if (port) return port as NonNullable<CoreAdapter[P]>;
   if (!ctx.passThrough?.has(family)) return undefined;
-  const methods = Object.keys(OPERATIONS[family]);
-  return Object.fromEntries(methods.map((m) => [m, unserved])) as unknown as NonNullable<
-    CoreAdapter[P]
-  >;
+  const ofFamily = operations().filter((op) => op.port === family);
+  return portsOver(ofFamily, 'unserved', () => unserved)[family] as NonNullable<CoreAdapter[P]>;
 }

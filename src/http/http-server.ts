@@ -31,8 +31,9 @@ function objectClassesOf(app: Express): ObjectClasses {
   class AppResponse<Request extends http.IncomingMessage> extends http.ServerResponse<Request> {}
   Object.setPrototypeOf(AppRequest.prototype, app.request);
   Object.setPrototypeOf(AppResponse.prototype, app.response);
-  app.request = AppRequest.prototype as unknown as Express['request'];
-  app.response = AppResponse.prototype as unknown as Express['response'];
+  // Express reads its request and response prototypes from these two properties.
+  Object.defineProperty(app, 'request', { value: AppRequest.prototype, writable: true });
+  Object.defineProperty(app, 'response', { value: AppResponse.prototype, writable: true });
   classes = { IncomingMessage: AppRequest, ServerResponse: AppResponse };
   classesByApp.set(app, classes);
   return classes;

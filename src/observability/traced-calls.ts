@@ -19,7 +19,7 @@ import {
   TraceFlags,
   type Tracer,
 } from '@opentelemetry/api';
-import type { Decision, TraceableStack, TraceLogFields } from './tracing-types';
+import type { Decision, TraceLogFields } from './tracing-types';
 
 type Res = ServerResponse & { locals?: Record<string, unknown> };
 type AnyFn = (...args: unknown[]) => Promise<unknown>;
@@ -140,7 +140,7 @@ export class TracedCalls {
   }
 
   /** A span around a call of `operation`, made only inside a traced request. */
-  private around(adapterId: string, operation: string, call: () => Promise<unknown>) {
+  around(adapterId: string, operation: string, call: () => Promise<unknown>): Promise<unknown> {
     const attributes = { 'dhg.adapter': adapterId, 'dhg.operation': operation };
     return this.spanned(`core ${operation}`, SpanKind.INTERNAL, attributes, call);
   }
@@ -168,34 +168,6 @@ export class TracedCalls {
         },
       ),
     );
-  }
-
-  /** The stack with every port method and pass-through call inside a span of its operation. */
-  stack<S extends TraceableStack>(adapterId: string, stack: S): S {
-    const adapter: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(stack.adapter)) {
-      if (value === null || typeof value !== 'object') {
-        adapter[key] = value;
-        continue;
-      }
-      const port: Record<string, AnyFn> = {};
-      for (const [method, fn] of Object.entries(value as Record<string, unknown>)) {
-        if (typeof fn !== 'function') continue;
-        const operation = `${key}.${method}`;
-        port[method] = (...args) => this.around(adapterId, operation, () => (fn as AnyFn)(...args));
-      }
-      adapter[key] = port;
-    }
-    const pass = stack.pass as unknown as (
-      operation: string,
-      ...rest: unknown[]
-    ) => Promise<unknown>;
-    return {
-      ...stack,
-      adapter,
-      pass: (operation: string, ...rest: unknown[]) =>
-        this.around(adapterId, operation, () => pass(operation, ...rest)),
-    } as unknown as S;
   }
 
   /**

@@ -196,7 +196,7 @@ export function createTracingRuntime(
   );
   return {
     request: (req, res, next) => calls.request(req, res, next),
-    stack: (adapterId, stack) => calls.stack(adapterId, stack),
+    around: (adapterId, operation, run) => calls.around(adapterId, operation, run),
     redis: (group, target, methods) => calls.redis(group, target, methods),
     decide: (decision, value) => calls.decide(decision, value),
     logFields: () => calls.logFields(),

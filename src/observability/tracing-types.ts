@@ -32,18 +32,12 @@ export interface TraceLogFields {
   span_id: string;
 }
 
-/** A resilience stack as tracing wraps it: its port methods and its pass-through calls. */
-export interface TraceableStack {
-  adapter: object;
-  pass: (...args: never[]) => Promise<unknown>;
-}
-
 /** What a started tracer does; made by tracing-sdk.ts, the only module that loads the SDK. */
 export interface TracingRuntime {
   /** Starts the request's server span and runs `next` in its context. */
   request(req: IncomingMessage, res: Res, next: () => void): void;
-  /** The stack with a span around each port call and pass-through call, named by operation. */
-  stack<S extends TraceableStack>(adapterId: string, stack: S): S;
+  /** `run` inside a span of core call `operation` of instance `adapterId`, in a traced request. */
+  around(adapterId: string, operation: string, run: () => Promise<unknown>): Promise<unknown>;
   /** `target` with a client span (`redis <group>.<method>`) around each of `methods`. */
   redis<T extends object>(group: string, target: T, methods: readonly (keyof T & string)[]): T;
   /** Records a decision on the current span (an event, and an attribute where one fits). */

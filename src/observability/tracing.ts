@@ -11,13 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/config';
-import type {
-  Decision,
-  DecisionValues,
-  TraceableStack,
-  TracingOptions,
-  TracingRuntime,
-} from './tracing-types';
+import type { Decision, DecisionValues, TracingOptions, TracingRuntime } from './tracing-types';
 
 type Res = ServerResponse & { locals?: Record<string, unknown> };
 
@@ -53,9 +47,13 @@ export function traceRequest(req: IncomingMessage, res: Res, next: () => void): 
   else runtime.request(req, res, next);
 }
 
-/** The stack with a span per core call (tracing on), or the stack itself. */
-export function traceStack<S extends TraceableStack>(adapterId: string, stack: S): S {
-  return runtime === undefined ? stack : runtime.stack(adapterId, stack);
+/** `run` inside a span of core call `operation` (tracing on, in a traced request), or just `run`. */
+export function traceCoreCall(
+  adapterId: string,
+  operation: string,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  return runtime === undefined ? run() : runtime.around(adapterId, operation, run);
 }
 
 /**

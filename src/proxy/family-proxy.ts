@@ -18,7 +18,7 @@ import type { GatewayMetrics } from '../observability/metrics';
 import type { CallContext } from '../ports';
 import type { SharingRefusals } from '../refusals/sharing-refusals';
 import type { OperationName } from '../resilience/operations';
-import type { ResilientAdapter } from '../resilience/resilient-adapter';
+import type { CoreCallStack } from '../core-call/stack';
 import { AccountListAnswers, accountListKind, MAX_PAGE_BYTES } from './account-lists';
 import { CORE_FAMILY_SPACES } from './family-spaces';
 import type { ProxySettings } from './proxy-settings';
@@ -43,7 +43,7 @@ export interface FamilyProxyDeps {
    */
   timeoutMs: number;
   /** The instance's resilience stack, whose innermost step the upstream call is. */
-  stack: Pick<ResilientAdapter, 'pass'>;
+  stack: Pick<CoreCallStack, 'pass'>;
   metrics: GatewayMetrics;
   logger: Logger;
 }

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from 'pino';
 import type { CoreFamily } from '../config/core-layout';
 import type { GatewayMetrics } from '../observability/metrics';
-import type { ResilientAdapter } from '../resilience/resilient-adapter';
+import type { CoreCallStack } from '../core-call/stack';
 import { FamilyProxy } from './family-proxy';
 import type { ProxySettings } from './proxy-settings';
 
@@ -20,7 +20,7 @@ export interface PassThroughEntry {
 
 export interface PassThroughDeps {
   /** The resilience stack of an instance (the one its ports go through, when it has some). */
-  stackOf(id: string, settings: ProxySettings): Pick<ResilientAdapter, 'pass'>;
+  stackOf(id: string, settings: ProxySettings): Pick<CoreCallStack, 'pass'>;
   /** `CORE_TIMEOUT_MS`: the timeout of an instance without `timeoutMs`. */
   defaultTimeoutMs: number;
   metrics: GatewayMetrics;

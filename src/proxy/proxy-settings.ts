@@ -105,7 +105,7 @@ export type ProxySettings = Static<typeof proxySettingsSchema>;
  * names of the never-forwarded headers dropped from `forwardHeaders`.
  */
 export function proxySettingsFrom(block: Readonly<Record<string, unknown>>): ProxySettings {
-  const settings = block as unknown as ProxySettings;
+  const settings = block as ProxySettings;
   const never = new Set<string>(NEVER_FORWARDED);
   return {
     ...settings,

@@ -6,8 +6,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { describeError } from '../observability/error-log';
-import type { GatewayMetrics } from '../observability/metrics';
-import { traceDecision } from '../observability/tracing';
 import { type CacheEntry, type CacheStore, readOnlyCopy } from './cache';
 import type { RedisKeys } from './redis-keys';
 
@@ -16,10 +14,11 @@ export interface CachedCallsDeps {
   cache: CacheStore;
   /** The deployment's key names and digests. */
   keys: RedisKeys;
-  metrics: GatewayMetrics;
   logger: Logger;
   /** Clock of the entries' `storedAt`, milliseconds. */
   now: () => number;
+  /** Called when the store fails to read or write for `operation` (the failure is logged too). */
+  onError(operation: string): void;
 }
 
 /** How many call keys are remembered at most (the least recently used go first). */
@@ -115,14 +114,8 @@ export class CachedCalls {
     return copy;
   }
 
-  /** Counts a cache event (`hit`, `miss`, `stale`) of an operation. */
-  count(operation: string, result: 'hit' | 'miss' | 'stale'): void {
-    this.deps.metrics.cacheEvents.inc({ adapter: this.deps.adapterId, operation, result });
-    traceDecision('cache', result);
-  }
-
   private failed(operation: string, err: unknown, message: string): void {
-    this.deps.metrics.cacheEvents.inc({ adapter: this.deps.adapterId, operation, result: 'error' });
+    this.deps.onError(operation);
     this.deps.logger.debug({ err: describeError(err), operation }, message);
   }
 }

@@ -11,7 +11,6 @@ import CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import { CoreUnavailableError, type GatewayError } from '../errors';
-import type { GatewayMetrics } from '../observability/metrics';
 import { isCoreFailure } from './core-failure';
 
 /** Buckets of a circuit's rolling window. */
@@ -20,8 +19,12 @@ const WINDOW_BUCKETS = 10;
 export interface CircuitsDeps {
   adapterId: string;
   settings: Config['resilience'];
-  metrics: GatewayMetrics;
   logger: Logger;
+  /**
+   * Told each circuit's state: `closed` when it is created (no transition), then every change
+   * (a transition).
+   */
+  onState(circuit: string, state: 'closed' | 'half_open' | 'open', transition: boolean): void;
   /** The circuit name of every operation (from `circuitNames`). */
   circuitOf: ReadonlyMap<string, string>;
 }
@@ -91,25 +94,19 @@ export class Circuits {
     return breaker;
   }
 
-  /** State metrics, transition counts and logs; a closing circuit empties its window. */
+  /** States told, and logs; a closing circuit empties its window. */
   private observe(name: string, breaker: CircuitBreaker, rotator: EventEmitter): void {
-    const { adapterId, metrics, logger } = this.deps;
-    const label = { adapter: adapterId, circuit: name };
-    metrics.setCircuitState(adapterId, name, 'closed');
+    const { onState, logger } = this.deps;
+    onState(name, 'closed', false);
     breaker.on('open', () => {
       this.openedAt.set(name, Date.now());
-      metrics.setCircuitState(adapterId, name, 'open');
-      metrics.circuitTransitions.inc({ ...label, to: 'open' });
+      onState(name, 'open', true);
       logger.warn({ circuit: name }, 'circuit opened');
     });
-    breaker.on('halfOpen', () => {
-      metrics.setCircuitState(adapterId, name, 'half_open');
-      metrics.circuitTransitions.inc({ ...label, to: 'half_open' });
-    });
+    breaker.on('halfOpen', () => onState(name, 'half_open', true));
     breaker.on('close', () => {
       for (let i = 0; i < WINDOW_BUCKETS; i += 1) rotator.emit('rotate');
-      metrics.setCircuitState(adapterId, name, 'closed');
-      metrics.circuitTransitions.inc({ ...label, to: 'closed' });
+      onState(name, 'closed', true);
       logger.info({ circuit: name }, 'circuit closed');
     });
   }

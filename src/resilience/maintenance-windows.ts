@@ -102,7 +102,16 @@ function parseStored(field: string, text: string): PlannedWindow | { problem: st
     adapter: window.adapter,
     explanation: window.explanation,
   });
-  return problem === undefined ? (window as unknown as PlannedWindow) : { problem };
+  if (problem !== undefined) return { problem };
+  // The checks above proved each member's type; the window is rebuilt from them, nothing else.
+  const { adapter, explanation } = window as { adapter?: string; explanation?: string };
+  return {
+    id: field,
+    start: window.start as string,
+    end: window.end as string,
+    ...(adapter === undefined ? {} : { adapter }),
+    ...(explanation === undefined ? {} : { explanation }),
+  };
 }
 
 /** A stored entry that is no window: its field, why, and its text. */

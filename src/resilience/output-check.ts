@@ -1,38 +1,13 @@
 /**
- * The check of adapter answers against their operation's contract (`ADAPTER_OUTPUT_CHECK`), as a
- * wrapper around one adapter instance. The resilience stack wraps it in turn, so it checks what
- * the core answered, once per core call: a cache hit was checked when it was stored, and under
- * `enforce` an answer out of contract is never stored (docs/decisions, "Adapter answers checked
- * inside the resilience stack").
- *
- * `log` counts an answer out of contract in `dhg_adapter_nonconforming_total{adapter,operation}`
- * and logs where it failed (JSON pointers, keywords and schema paths: never a value, values are
- * customers' data), then serves it; `enforce` checks every answer and fails one out of contract
- * as a core error (502); `off` returns the adapter itself.
+ * Adapter answers against their operation's contract (`ADAPTER_OUTPUT_CHECK`): the compiled
+ * answer schemas, and where an answer is out of its contract. The check itself is a layer of the
+ * core call (src/core-call/answer-check.ts).
  */
 import type { ValidateFunction } from 'ajv';
-import type { Logger } from 'pino';
 import { contractsAjv } from '../../contracts';
-import { CoreAnswerInvalidError } from '../errors';
-import type { GatewayMetrics } from '../observability/metrics';
-import type { CallContext, CoreAdapter } from '../ports';
 import { answerContractOf } from './answer-contracts';
-import { operations } from './operations';
 
 export type OutputCheckMode = 'off' | 'log' | 'enforce';
-
-export interface OutputCheckDeps {
-  mode: OutputCheckMode;
-  /** Share of answers checked under `log` (0 to 1); `enforce` checks every answer. */
-  sample: number;
-  /** The instance id (metric label). */
-  adapterId: string;
-  metrics: GatewayMetrics;
-  /** Already labelled with the adapter. */
-  logger: Logger;
-  /** Uniform random numbers in [0, 1) for sampling; default `Math.random`. */
-  random?: () => number;
-}
 
 /** Where an answer is out of contract: a JSON pointer into the answer, the keyword, the rule. */
 export interface AnswerMismatch {
@@ -43,8 +18,6 @@ export interface AnswerMismatch {
 
 /** Most mismatches logged for one answer: enough to find the fault, bounded for the log. */
 const MAX_MISMATCHES = 20;
-
-type AnyFn = (...args: unknown[]) => Promise<unknown>;
 
 const validators = new Map<string, ValidateFunction | null>();
 
@@ -58,6 +31,11 @@ function validatorOf(port: string, method: string): ValidateFunction | null {
     validators.set(name, validate);
   }
   return validate;
+}
+
+/** Whether answers of `<port>.<method>` are checked (it has an answer contract). */
+export function hasAnswerContract(port: string, method: string): boolean {
+  return validatorOf(port, method) !== null;
 }
 
 /**
@@ -77,52 +55,4 @@ export function answerMismatches(port: string, method: string, answer: unknown):
     keyword: e.keyword,
     schemaPath: e.schemaPath,
   }));
-}
-
-/** The adapter with every checked operation wrapped; the adapter itself when the check is off. */
-export function withOutputCheck(adapter: CoreAdapter, deps: OutputCheckDeps): CoreAdapter {
-  if (deps.mode === 'off') return adapter;
-  const random = deps.random ?? Math.random;
-  const checks = (): boolean => deps.mode === 'enforce' || random() < deps.sample;
-
-  const checkedMethod = (port: string, method: string, name: string, fn: AnyFn): AnyFn => {
-    return async (...args: unknown[]) => {
-      const answer = await fn(...args);
-      if (!checks()) return answer;
-      const mismatches = answerMismatches(port, method, answer);
-      if (mismatches.length === 0) return answer;
-      deps.metrics.adapterNonconforming.inc({ adapter: deps.adapterId, operation: name });
-      const ctx = args[args.length - 1] as CallContext | undefined;
-      deps.logger.warn(
-        {
-          operation: name,
-          requestId: ctx?.requestId,
-          mismatches,
-          enforced: deps.mode === 'enforce',
-        },
-        'adapter answer out of contract',
-      );
-      if (deps.mode === 'enforce') throw new CoreAnswerInvalidError();
-      return answer;
-    };
-  };
-
-  const ports: Record<string, Record<string, AnyFn>> = {};
-  for (const { port, method, name } of operations()) {
-    const inner = adapter[port] as Record<string, unknown> | undefined;
-    if (!inner || typeof inner[method] !== 'function') continue;
-    const fn = (inner[method] as AnyFn).bind(inner);
-    (ports[port] ??= {})[method] = validatorOf(port, method)
-      ? checkedMethod(port, method, name, fn)
-      : fn;
-  }
-  return {
-    id: adapter.id,
-    ...ports,
-    ...(adapter.circuitPerOperation ? { circuitPerOperation: adapter.circuitPerOperation } : {}),
-    ...(adapter.circuitGroups ? { circuitGroups: adapter.circuitGroups } : {}),
-    ...(adapter.isReady ? { isReady: () => adapter.isReady!() } : {}),
-    ...(adapter.readinessDetails ? { readinessDetails: () => adapter.readinessDetails!() } : {}),
-    ...(adapter.close ? { close: () => adapter.close!() } : {}),
-  } as unknown as CoreAdapter;
 }

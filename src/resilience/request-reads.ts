@@ -18,7 +18,7 @@
  * customers (another customer's calls read without one). The values are the core's answers to
  * the request, which it holds while it runs in any case.
  */
-import type { CallContext, RequestReads } from '../ports';
+import type { RequestReads } from '../ports';
 
 /** Bytes the keys of one scope may take, as {@link readKeyBytes} counts them: 256 KiB. */
 export const READ_KEYS_BYTES = 256 * 1024;
@@ -71,14 +71,14 @@ export class RequestScopes {
   private readonly byRequest = new WeakMap<object, Map<string, RequestMemo>>();
 
   /**
-   * The memo of `customerId` in the request of `ctx`; reads without a memo for a customer past
+   * The memo of `customerId` in `request` (its call context); reads without a memo for a customer past
    * the request's `CUSTOMERS_PER_REQUEST`.
    */
-  of(ctx: CallContext, customerId: string): RequestReads {
-    let customers = this.byRequest.get(ctx);
+  of(request: object, customerId: string): RequestReads {
+    let customers = this.byRequest.get(request);
     if (!customers) {
       customers = new Map();
-      this.byRequest.set(ctx, customers);
+      this.byRequest.set(request, customers);
     }
     let memo = customers.get(customerId);
     if (!memo) {

@@ -8,7 +8,12 @@ import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import type { CoreAdapter } from '../../src/ports';
 import { configFrom } from '../../src/config/config';
 import { GatewayMetrics } from '../../src/observability/metrics';
-import { answerMismatches, withOutputCheck } from '../../src/resilience/output-check';
+import { answerCheckLayer } from '../../src/core-call/answer-check';
+import { through } from '../../src/core-call/core-call';
+import { CoreCallEvents } from '../../src/core-call/events';
+import { portStep } from '../../src/core-call/ports';
+import { observeCoreCalls } from '../../src/observability/core-call-observers';
+import { answerMismatches } from '../../src/resilience/output-check';
 import { operations } from '../../src/resilience/operations';
 import { captureLogger } from '../helpers/log-capture';
 import { startGateway, type TestGateway } from '../helpers/gateway';
@@ -244,17 +249,15 @@ describe('sampling under log', () => {
     const metrics = new GatewayMetrics({ processMetrics: false });
     const { logger } = captureLogger('silent');
     const draws = [0.5, 0.019, 0.02, 0.0];
-    const checked = withOutputCheck(sloppyAdapter(), {
-      mode: 'log',
-      sample,
-      adapterId: 'demo',
-      metrics,
-      logger,
-      random: () => draws.shift()!,
-    });
-    const ctx = { signal: new AbortController().signal, requestId: 'r' };
+    const events = new CoreCallEvents();
+    observeCoreCalls(events, metrics);
+    const random = () => draws.shift()!;
+    const check = answerCheckLayer('demo', { mode: 'log', sample, random }, events, logger);
+    const checked = through([check], portStep(sloppyAdapter()));
+    const operation = operations().find((op) => op.name === 'banking.listBalances')!;
+    const scope = { requestId: 'r', request: {} };
     for (let i = 0; i < 4; i += 1)
-      await checked.banking!.listBalances('c-1001', ['acc-b-1001-01'], ctx);
+      await checked({ operation, args: ['c-1001', ['acc-b-1001-01']], scope });
     const counted = await metrics.adapterNonconforming.get();
     expect(counted.values.map((v) => v.value)).toEqual([2]);
   });

@@ -33,9 +33,10 @@ function cachedCalls(cache: CacheStore, metrics = new GatewayMetrics({ processMe
       adapterId: 'demo',
       cache,
       keys,
-      metrics,
       logger: pino({ level: 'silent' }),
       now: () => 1000,
+      onError: (operation) =>
+        metrics.cacheEvents.inc({ adapter: 'demo', operation, result: 'error' }),
     }),
   };
 }

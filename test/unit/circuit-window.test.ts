@@ -11,7 +11,7 @@ import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CoreAdapter, CustomerDetail } from '../../src/ports';
 import { memoryCacheStore } from '../../src/resilience/cache';
 import { redisKeys } from '../../src/resilience/redis-keys';
-import { withResilience, type ResilientAdapter } from '../../src/resilience/resilient-adapter';
+import { withResilience, type ResilientAdapter } from '../helpers/core-call';
 
 const SAMPLE = JSON.parse(
   fs.readFileSync(path.resolve(__dirname, '../../adapters/demo/data/sample.json'), 'utf8'),

@@ -12,7 +12,7 @@ import { memoryCacheStore } from '../../src/resilience/cache';
 import { circuitNames } from '../../src/resilience/circuit-groups';
 import { Circuits } from '../../src/resilience/circuits';
 import { redisKeys } from '../../src/resilience/redis-keys';
-import { withResilience } from '../../src/resilience/resilient-adapter';
+import { withResilience } from '../helpers/core-call';
 
 type Choices = Pick<CoreAdapter, 'circuitGroups' | 'circuitPerOperation'>;
 
@@ -20,8 +20,8 @@ function circuits(choices: Choices = {}) {
   return new Circuits({
     adapterId: 'test',
     settings: configFrom({ CIRCUIT_MIN_VOLUME: 2, CIRCUIT_RESET_SECONDS: 30 }).resilience,
-    metrics: new GatewayMetrics({ processMetrics: false }),
     logger: pino({ level: 'silent' }),
+    onState: () => undefined,
     circuitOf: circuitNames({ id: 'test', ...choices }),
   });
 }

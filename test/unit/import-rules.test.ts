@@ -86,6 +86,9 @@ const TREE: Record<string, string> = {
     "import fs from 'node:fs';\nimport { one } from './values';\nexport const z = [fs, one];\n",
   'packages/adapter-sdk/src/bad.ts':
     "import type { Config } from '../../../src/config/config';\nexport type C = Config;\n",
+  'src/observability/metrics.ts': 'export const count = (): void => undefined;\n',
+  'src/core-call/bad-layer.ts':
+    "import { count } from '../observability/metrics';\nexport const c = count;\n",
 };
 
 /** Each wrong arrow and the rule that must report it. */
@@ -112,6 +115,7 @@ const EXPECTED = [
   ['adapters/cross/test/cross.test.ts', 'adapters/other/index.ts', 'adapters-stay-in-their-folder'],
   ['adapters/demo/mappers/z.mapper.ts', 'fs', 'mappers-no-io'],
   ['packages/adapter-sdk/src/bad.ts', 'src/config/config.ts', 'sdk-stands-alone'],
+  ['src/core-call/bad-layer.ts', 'src/observability/metrics.ts', 'core-call-layers-publish-only'],
 ] as const;
 
 interface Violation {

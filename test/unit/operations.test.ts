@@ -18,7 +18,7 @@ import {
   operations,
 } from '../../src/resilience/operations';
 import { redisKeys } from '../../src/resilience/redis-keys';
-import { withResilience } from '../../src/resilience/resilient-adapter';
+import { withResilience } from '../helpers/core-call';
 
 const ctx = { signal: new AbortController().signal, requestId: 'r-1' };
 const WRITE: OperationPolicy = { kind: 'write' };

@@ -9,7 +9,7 @@ import type { CoreAdapter } from '../../src/ports';
 import { passThroughProxies } from '../../src/proxy/pass-through';
 import { memoryCacheStore } from '../../src/resilience/cache';
 import { redisKeys } from '../../src/resilience/redis-keys';
-import { type ResilientAdapter, withResilience } from '../../src/resilience/resilient-adapter';
+import { type ResilientAdapter, withResilience } from '../helpers/core-call';
 import { proxySettings } from '../helpers/upstream';
 
 const stacksAsked: string[] = [];

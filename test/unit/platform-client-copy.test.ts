@@ -93,6 +93,42 @@ describe('the copy of a registry in Redis', () => {
     expect(copied()).toEqual([expect.objectContaining({ id: 'acme', revoked: true })]);
   });
 
+  /**
+   * A sync of this store that reads Redis, then lets `meanwhile` (another process's change, made
+   * through a store of its own over the same Redis and copy) run before it writes the copy.
+   */
+  const syncAround = async (meanwhile: (other: PlatformClientRegistry) => Promise<unknown>) => {
+    const redisStore = new RedisClientStore(redis, key);
+    const other = new PlatformClientRegistry(new CopiedClientStore(redisStore, copyFile, logger));
+    const slow = Object.create(redisStore) as RedisClientStore;
+    let first = true;
+    slow.list = async () => {
+      const read = await redisStore.list();
+      if (first) await meanwhile(other);
+      first = false;
+      return read;
+    };
+    await new CopiedClientStore(slow, copyFile, logger).sync();
+  };
+
+  it('when a revocation lands between a sync’s read of Redis and its write of the copy, then the copy keeps the revocation, and a loss of Redis brings the client back revoked', async () => {
+    await registry.create('acme', [READ]);
+    await syncAround((other) => other.revoke('acme'));
+    expect(copied()).toEqual([expect.objectContaining({ id: 'acme', revoked: true })]);
+    await redis.del(key);
+    expect(await store.get('acme')).toMatchObject({ id: 'acme', revoked: true });
+  });
+
+  it('when a rotation lands between a sync’s read of Redis and its write of the copy, then the copy keeps the new secret’s hash', async () => {
+    await registry.create('acme', [READ]);
+    let rotatedHash = '';
+    await syncAround(async (other) => {
+      await other.rotate('acme');
+      rotatedHash = JSON.parse((await redis.hget(key, 'acme'))!).secretHash as string;
+    });
+    expect(copied()).toEqual([expect.objectContaining({ id: 'acme', secretHash: rotatedHash })]);
+  });
+
   it('when an id Redis lost is made again, then it is refused as taken, and the copy’s client comes back', async () => {
     const { secret } = await registry.create('acme', [READ]);
     await redis.del(key);

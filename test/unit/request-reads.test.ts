@@ -18,7 +18,7 @@ import {
   RequestMemo,
   RequestScopes,
 } from '../../src/resilience/request-reads';
-import { withResilience } from '../../src/resilience/resilient-adapter';
+import { withResilience } from '../helpers/core-call';
 
 const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
 /** A new request's context: one object per request, as the router makes it. */

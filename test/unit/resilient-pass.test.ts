@@ -14,7 +14,7 @@ import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CallContext, CoreAdapter } from '../../src/ports';
 import { memoryCacheStore } from '../../src/resilience/cache';
 import { redisKeys } from '../../src/resilience/redis-keys';
-import { type ResilientAdapter, withResilience } from '../../src/resilience/resilient-adapter';
+import { type ResilientAdapter, withResilience } from '../helpers/core-call';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const ctx = (): CallContext => ({ signal: new AbortController().signal, requestId: 'r-1' });

@@ -10,7 +10,7 @@ import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CallContext, CoreAdapter } from '../../src/ports';
 import { memoryCacheStore, ReadOnlyMap } from '../../src/resilience/cache';
 import { redisKeys } from '../../src/resilience/redis-keys';
-import { withResilience } from '../../src/resilience/resilient-adapter';
+import { withResilience } from '../helpers/core-call';
 
 const ctx = (): CallContext => ({ signal: new AbortController().signal, requestId: 'r-1' });
 

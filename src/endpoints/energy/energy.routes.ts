@@ -62,10 +62,9 @@ function accountDetailRoutes(energy: EnergyService): RouteSpec[] {
   ];
 }
 
-/** Builds the energy routes over an energy service. */
-export function energyRoutes(energy: EnergyService): RouteSpec[] {
+/** The energy account lists (the deprecated list and the list of specific accounts). */
+function accountListRoutes(energy: EnergyService): RouteSpec[] {
   const account = refOf('energy-account');
-  const invoice = refOf('energy-invoice');
   return [
     {
       operationId: 'listEnergyAccounts',
@@ -101,7 +100,13 @@ export function energyRoutes(energy: EnergyService): RouteSpec[] {
       handle: async ({ params, query, accountIds, ctx }) =>
         ok(await energy.accounts(params.customerId!, accountIds, query, ctx)),
     },
-    ...accountDetailRoutes(energy),
+  ];
+}
+
+/** The invoices (of specific accounts, of one account) and one account's concessions. */
+function billingRoutes(energy: EnergyService): RouteSpec[] {
+  const invoice = refOf('energy-invoice');
+  return [
     {
       operationId: 'listEnergyInvoices',
       method: 'POST',
@@ -154,6 +159,11 @@ export function energyRoutes(energy: EnergyService): RouteSpec[] {
         ok(await energy.concessions(params.customerId!, params.accountId!, ctx)),
     },
   ];
+}
+
+/** Builds the energy routes over an energy service. */
+export function energyRoutes(energy: EnergyService): RouteSpec[] {
+  return [...accountListRoutes(energy), ...accountDetailRoutes(energy), ...billingRoutes(energy)];
 }
 
 /** The energy family; empty when the core has no energy port. */

@@ -186,17 +186,19 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
       },
     },
   ];
-  // Per-route documentation of what only some product routes answer.
-  for (const route of routes) {
-    route.responses = {
-      ...route.responses,
-      ...(route.method === 'POST'
-        ? { 409: platformError('A product with this product_id exists (conflict)') }
-        : {}),
-      ...(route.method === 'PUT' || route.method === 'DELETE'
-        ? { 404: platformError('No such product (not_found)') }
-        : {}),
-    };
-  }
-  return routes;
+  return routes.map(withOwnResponses);
+}
+
+/** A product route with the answers only some product routes give, documented. */
+function withOwnResponses(route: RouteSpec): RouteSpec {
+  const responses = {
+    ...route.responses,
+    ...(route.method === 'POST'
+      ? { 409: platformError('A product with this product_id exists (conflict)') }
+      : {}),
+    ...(route.method === 'PUT' || route.method === 'DELETE'
+      ? { 404: platformError('No such product (not_found)') }
+      : {}),
+  };
+  return { ...route, responses };
 }
