@@ -4,8 +4,8 @@
  *
  * `<dir>` is the BENCH_PROFILE_DIR of a run with BENCH_PROFILE_KIND=gc and profile-window.ts
  * preloaded (`BENCH_NODE_FLAGS="--require <abs path>/dist/bench/profile-window.js"`): the
- * servers' `gc-<script>-<port>-<pid>.tsv` (start as epoch ms, duration ms, kind) and the runner's
- * `answers-<port>-<row>.tsv` (end as epoch ms, latency ms). An answer met a pause when the time
+ * servers' `gc-<script>-<pid>.tsv` (start as epoch ms, duration ms, kind) and the runner's
+ * `answers-<pid>-<row>.tsv` (end as epoch ms, latency ms). An answer met a pause when the time
  * between its request being sent and its answer arriving overlaps the pause. Both clocks are the
  * machine's; the processes' time origins differ by well under a millisecond.
  */
@@ -34,8 +34,8 @@ const answerFiles = files
 const ms = (v: number) => v.toFixed(2);
 
 for (const file of answerFiles) {
-  const port = /^answers-(\d+)-/.exec(file)![1];
-  const gcFile = files.find((f) => f.startsWith('gc-') && f.includes(`-${port}-`));
+  const pid = /^answers-(\d+)-/.exec(file)![1];
+  const gcFile = files.find((f) => f.startsWith('gc-') && f.endsWith(`-${pid}.tsv`));
   const answers = rows(file).map(([end, latency]) => ({
     start: Number(end) - Number(latency),
     end: Number(end),
@@ -43,7 +43,7 @@ for (const file of answerFiles) {
   }));
   if (answers.length === 0) continue;
   if (!gcFile) {
-    process.stdout.write(`${file}: no GC log for port ${port} (the core is not profiled)\n\n`);
+    process.stdout.write(`${file}: no GC log for process ${pid} (the core is not profiled)\n\n`);
     continue;
   }
   const first = Math.min(...answers.map((a) => a.start));

@@ -40,7 +40,7 @@
  * thread, for `callgrind_annotate`; `--files <files>` counts kept files, a window's threads
  * together). A repeat takes three to five minutes per build.
  */
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,7 +58,6 @@ const REPEATS = Number(env.BENCH_INSTR_REPEATS ?? 3);
 const KEEP = env.BENCH_INSTR_KEEP;
 const SETTLE_MS = 3000;
 const BASE_URL = 'http://gateway.bench';
-const PORT = 9311;
 const run$ = promisify(execFile);
 
 /** The total instructions (`Ir`) of a callgrind output file. */
@@ -137,24 +136,40 @@ async function windowCount(files: readonly string[]): Promise<WindowCount> {
   return { total: total / MEASURED, compiling: compiling / MEASURED, mainThread };
 }
 
-/** Resolves once the server answers its liveness probe. */
-async function ready(exited: () => boolean): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
-    if (exited()) throw new Error('the gateway exited before it served');
-    const ok = await fetch(`http://127.0.0.1:${PORT}/livez`).then(
-      (r) => r.ok,
-      () => false,
+/**
+ * The port the gateway bound (PORT=0: one of its own choosing, as another run may be under way),
+ * from its start banner once it listens; rejects when it exits first or is not up in 5 minutes.
+ */
+function boundPort(proc: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('the gateway did not start under valgrind')),
+      300_000,
     );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the gateway did not start under valgrind');
+    let out = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const bound = /Data Holder Gateway on http:\/\/localhost:(\d+)/.exec(out);
+      if (!bound) return;
+      clearTimeout(timer);
+      resolve(Number(bound[1]));
+    });
+    proc.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error('the gateway exited before it served'));
+    });
+  });
 }
 
 /** Sends `tokens`' requests one at a time; each must be answered 200. */
-async function ask(root: string, target: string, tokens: readonly string[]): Promise<void> {
+async function ask(
+  root: string,
+  port: number,
+  target: string,
+  tokens: readonly string[],
+): Promise<void> {
   for (const token of tokens) {
-    const res = await fetch(`http://127.0.0.1:${PORT}${target}`, {
+    const res = await fetch(`http://127.0.0.1:${port}${target}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     await res.arrayBuffer();
@@ -208,7 +223,7 @@ async function run(root: string, workDir: string, target: string, tokens: () => 
       cwd: root,
       env: {
         ...env,
-        PORT: String(PORT),
+        PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         PUBLIC_BASE_URL: BASE_URL,
@@ -216,24 +231,19 @@ async function run(root: string, workDir: string, target: string, tokens: () => 
         DEV_KEYS_DIR: workDir,
         SHUTDOWN_DELAY_MS: '0',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
     },
   );
-  let exited = false;
-  const done = new Promise<void>((resolve) =>
-    proc.once('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
+  const listening = boundPort(proc);
+  const done = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   try {
-    await ready(() => exited);
+    const port = await listening;
     const all = await tokens();
-    await ask(root, target, all.slice(0, WARM));
+    await ask(root, port, target, all.slice(0, WARM));
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     await callgrind(proc.pid!, prefix, 'instrumentation on');
     await callgrind(proc.pid!, prefix, 'zero');
-    await ask(root, target, all.slice(WARM, WARM + MEASURED));
+    await ask(root, port, target, all.slice(WARM, WARM + MEASURED));
     await callgrind(proc.pid!, prefix, 'dump');
   } finally {
     proc.kill('SIGTERM');

@@ -186,7 +186,7 @@ export async function runPaced(load: Load & { overallRate: number }): Promise<Me
   if (TRACE) logSeconds(trace);
   if (ANSWERS_DIR) {
     answersWritten += 1;
-    const file = `answers-${load.target.port}-${answersWritten}.tsv`;
+    const file = `answers-${load.target.child.pid!}-${answersWritten}.tsv`;
     fs.writeFileSync(path.join(ANSWERS_DIR, file), answers.join(''));
   }
   const seconds = (Date.now() - started) / 1000;

@@ -7,7 +7,7 @@ import type { Proc } from './processes';
 import { cpuMs } from './proc-stats';
 import { rssPoller } from './processes';
 import type { Row } from './rows';
-import { CONNECTIONS, DURATION, log, sleep, WARMUP } from './settings';
+import { CONNECTIONS, DURATION, log, PUBLIC_BASE_URL, sleep, WARMUP } from './settings';
 import { type SigningKey, signTokens } from './tokens';
 
 /** A scenario's load: `Load` without what `measure` fills in, and how it authenticates. */
@@ -37,7 +37,7 @@ async function probe(scenario: string, load: ScenarioLoad, signingKey: SigningKe
   const probeToken =
     auth === 'none'
       ? undefined
-      : (await signTokens(signingKey, load.target.base + probePath.split('?')[0], 1))[0];
+      : (await signTokens(signingKey, PUBLIC_BASE_URL + probePath.split('?')[0], 1))[0];
   const res = await fetch(load.target.base + probePath, {
     method: load.method,
     body: load.body,
@@ -86,7 +86,8 @@ export function makeMeasure(signers: Signers, rows: Row[]): Measure {
     const duration = load.duration ?? DURATION;
     const auth = load.auth ?? 'valid';
     const signingKey = auth === 'bad' ? signers.impostor : signers.key;
-    const audOf = (p: string) => load.target.base + p.split('?')[0]; // aud: the path, no query
+    // aud: the targets' fixed PUBLIC_BASE_URL and the path, no query
+    const audOf = (p: string) => PUBLIC_BASE_URL + p.split('?')[0];
     const tokens =
       auth === 'none'
         ? undefined

@@ -1,8 +1,9 @@
-/** The runner's child processes: start one on its own port, stop it, and read its memory. */
+/**
+ * The runner's child processes: start one on a port it picks (PORT=0, read back from its `READY
+ * <port>` line), stop it, and read its memory.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { nodeCommand, rssMb } from './proc-stats';
 import { DIST, env, PIN, PROFILE_ENV, SERVER_NODE_FLAGS, SERVER_OUT, sleep } from './settings';
@@ -18,26 +19,20 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
 });
 
+/**
+ * Starts `script` on the port it binds (PORT=0): every script prints `READY <port>` with the port
+ * it bound once it listens.
+ */
 export async function startProc(
   name: string,
   script: string,
   extraEnv: Record<string, string>,
-  fixedPort?: number,
 ): Promise<Proc> {
-  const port = fixedPort ?? (await freePort());
   const [command, args] = nodeCommand(
     [
       ...(script === 'core-process.js' ? [] : SERVER_NODE_FLAGS),
@@ -52,7 +47,7 @@ export async function startProc(
       PATH: env.PATH ?? '',
       ...(script === 'core-process.js' ? {} : PROFILE_ENV),
       ...extraEnv,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,12 +57,13 @@ export async function startProc(
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
   });
-  await new Promise<void>((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start: ${stderr}`)), 20_000);
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
-      if (out.includes('READY')) {
+      const ready = /^READY (\d+)\n/m.exec(out);
+      if (ready) {
         clearTimeout(timer);
         child.stdout!.off('data', onData);
         if (SERVER_OUT) {
@@ -75,7 +71,7 @@ export async function startProc(
           child.stdout!.pipe(out);
           child.stderr!.pipe(out);
         } else child.stdout!.resume();
-        resolve();
+        resolve(Number(ready[1]));
       }
     };
     child.stdout!.on('data', onData);

@@ -20,10 +20,10 @@
  *
  * - `gc`: no window; every garbage collection of the process's life, one line each (start as
  *   epoch ms, duration ms, kind), in `<name>.tsv`. With this kind the bench runner also writes
- *   each paced row's answers (`answers-<port>-<row>.tsv`: end as epoch ms, latency ms), and
+ *   each paced row's answers (`answers-<pid>-<row>.tsv`: end as epoch ms, latency ms), and
  *   `node dist/bench/gc-latency-report.js <dir>` tells which slow answers met a GC pause.
  *
- * BENCH_PROFILE_DIR (required) receives `<kind>-<script>-<port>-<pid>.<ext>`.
+ * BENCH_PROFILE_DIR (required) receives `<kind>-<script>-<pid>.<ext>`.
  */
 import diagnosticsChannel from 'node:diagnostics_channel';
 import fs from 'node:fs';
@@ -39,13 +39,13 @@ if (dir) {
   else profileWindow(dir, kind);
 }
 
-/** This process's output file for a kind: `<dir>/<kind>-<script>-<port>-<pid>.<ext>`. */
+/** This process's output file for a kind: `<dir>/<kind>-<script>-<pid>.<ext>`. */
 function outputFile(dir: string, kind: string, ext: string): string {
   const script = path.basename(process.argv[1] ?? 'node', '.js');
-  return path.join(dir, `${kind}-${script}-${process.env.PORT}-${process.pid}.${ext}`);
+  return path.join(dir, `${kind}-${script}-${process.pid}.${ext}`);
 }
 
-/** Appends every GC of this process to `gc-<script>-<port>-<pid>.tsv` as it happens. */
+/** Appends every GC of this process to `gc-<script>-<pid>.tsv` as it happens. */
 function logGcs(dir: string): void {
   const file = outputFile(dir, 'gc', 'tsv');
   const kinds: Record<number, string> = {

@@ -92,6 +92,11 @@ export const PROFILE_ENV = Object.fromEntries(
  */
 export const ANSWERS_DIR = env.BENCH_PROFILE_KIND === 'gc' ? env.BENCH_PROFILE_DIR : undefined;
 export const SUBDOMAIN = 'bench';
+/**
+ * The PUBLIC_BASE_URL of every gateway and baseline, and so the `aud` of every token (+ path):
+ * fixed, since each binds a port of its own choosing (PORT=0).
+ */
+export const PUBLIC_BASE_URL = 'http://gateway.bench';
 export const DETAIL = `/v1/common/customer/${BENCH_CUSTOMER}/detail`;
 /**
  * Cache-miss scenarios spread their requests over this many customer ids (BENCH_MISS_CUSTOMERS),

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import type { Signers } from './measure';
-import { freePort, type Proc, startProc } from './processes';
-import { CLOCK_TOLERANCE_SECONDS, log, SUBDOMAIN, WITH_INFO } from './settings';
+import { type Proc, startProc } from './processes';
+import { CLOCK_TOLERANCE_SECONDS, log, PUBLIC_BASE_URL, SUBDOMAIN, WITH_INFO } from './settings';
 import { makeKey } from './tokens';
 
 /** Cache TTLs of a cache-miss gateway: 0 for the operations the scenarios call. */
@@ -93,27 +93,25 @@ export async function startServers(harness: Harness): Promise<Servers> {
     PLATFORM_SIGNING_KEY_FILE: harness.platformKeyFile,
     PLATFORM_CLIENTS_FILE: path.join(harness.tmp, 'platform-clients.json'),
     PLATFORM_CLIENT_HASH_KEY: 'bench-'.repeat(8),
+    PUBLIC_BASE_URL,
     NODE_ENV: 'production',
     ...extra,
   });
-  const baselineEnv = (port: number) => ({
+  const baselineEnv = {
     BENCH_CORE_URL: core.base,
     HOLDER_JWKS_URL: harness.jwksUrl,
     HOLDER_SUBDOMAIN: SUBDOMAIN,
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_BASE_URL,
     NODE_ENV: 'production',
-  });
-  const start = async (name: string, script: string, extra: (port: number) => object) => {
-    // The process learns its port from PORT; the base URL must match it, so reserve it here.
-    const port = await freePort();
-    const p = await startProc(name, script, extra(port) as Record<string, string>, port);
+  };
+  // Each process binds a port of its own choosing (PORT=0); tokens name PUBLIC_BASE_URL, not it.
+  const start = async (name: string, script: string, extra: Record<string, string>) => {
+    const p = await startProc(name, script, extra);
     harness.procs.push(p);
     return p;
   };
   const gateway = (name: string, extra: Record<string, string>) =>
-    start(name, 'gateway-process.js', (port) =>
-      gatewayEnv({ PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...extra }),
-    );
+    start(name, 'gateway-process.js', gatewayEnv(extra));
   const memory = await start('baseline-memory', 'baseline/memory.js', baselineEnv);
   const proxy = await start('baseline-proxy', 'baseline/proxy.js', baselineEnv);
   const gwMiss = await gateway('gateway-miss', { CACHE_TTL_SECONDS: MISS_TTL });

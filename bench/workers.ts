@@ -26,7 +26,8 @@ const PATH = '/v1/common/customer/c-1001/detail';
 const REQUESTS = Number(process.env.BENCH_WORKERS_REQUESTS ?? 30000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const COUNTS = (process.env.BENCH_WORKERS_LIST ?? '1,2').split(',').map(Number);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The gateway's PUBLIC_BASE_URL, and so its tokens' `aud` (+ path): fixed, whatever its port. */
+const PUBLIC_BASE_URL = 'http://gateway.bench';
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -36,44 +37,121 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+/** Polls `check` until it answers a value (undefined or a throw: not yet), for up to a minute. */
+async function until<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
   for (let i = 0; i < 600; i += 1) {
-    if (await check().catch(() => false)) return;
-    await sleep(100);
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${what} did not happen`);
 }
 
-/** A redis-server of the benchmark's own whose replay memory reads as long kept. */
+/** The `process_id` of the Redis answering at `url`; undefined when none does. */
+async function redisProcessId(url: string): Promise<number | undefined> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    const id = /^process_id:(\d+)/m.exec(await redis.info('server'))?.[1];
+    return id === undefined ? undefined : Number(id);
+  } catch {
+    return undefined;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * A redis-server of the benchmark's own whose replay memory reads as long kept. redis-server
+ * cannot listen on port 0: it is started on a port free a moment ago, and on another when its
+ * bind fails or another server answers there; it is ours once INFO's process_id is its PID.
+ */
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const url = `redis://127.0.0.1:${port}`;
-  await until(async () => {
-    const redis = new Redis(url, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    redis.on('error', () => {});
-    try {
-      await redis.connect();
+  for (let i = 0; i < 20; i += 1) {
+    const port = await freePort();
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    const url = `redis://127.0.0.1:${port}`;
+    const outcome = await until(async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+      const id = await redisProcessId(url);
+      if (id === undefined) return undefined;
+      return id === child.pid ? 'ours' : 'another';
+    }, `redis-server on port ${port}`);
+    if (outcome === 'ours') {
+      const redis = new Redis(url);
       // A new Redis has never accepted a token: no memory was lost.
-      await redis.set(
-        replayEpochKey(redisKeys({ namespace: 'demo' })),
-        String(Date.now() - 3_600_000),
-        'NX',
-      );
-      return true;
-    } finally {
+      const epoch = replayEpochKey(redisKeys({ namespace: 'demo' }));
+      await redis.set(epoch, String(Date.now() - 3_600_000), 'NX');
       redis.disconnect();
+      return { url, child };
     }
-  }, 'redis start');
-  return { url, child };
+    child.kill('SIGKILL'); // its bind failed (it exited), or another server holds the port
+  }
+  throw new Error('redis-server: no port could be bound');
+}
+
+/** The TCP ports process `pid` listens on, from /proc (Linux): its sockets in state LISTEN. */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    const target = (() => {
+      try {
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })();
+    const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+    if (inode) inodes.add(inode);
+  }
+  const ports: number[] = [];
+  for (const table of ['tcp', 'tcp6']) {
+    const rows = fs.readFileSync(`/proc/${pid}/net/${table}`, 'utf8').split('\n').slice(1);
+    for (const row of rows) {
+      const [, local, , state, , , , , , inode] = row.trim().split(/\s+/);
+      if (state === '0A' && inode && inodes.has(inode))
+        ports.push(parseInt(local!.split(':')[1]!, 16));
+    }
+  }
+  return ports;
+}
+
+/**
+ * The ports a gateway started with WORKERS > 1, PORT=0 and METRICS_PORT=0 bound, once its workers
+ * serve. At LOG_LEVEL=warn nothing it writes names them (the primary says them at info, and info
+ * logs every request), so they are read from the primary's own listening sockets: its
+ * METRICS_PORT, and the API port it holds for its workers (node:cluster, round-robin), told apart
+ * by their answers to /metrics. Its workers serve once the aggregated /metrics answers (every worker asked).
+ */
+async function gatewayPorts(gateway: ChildProcess): Promise<{ port: number; metricsPort: number }> {
+  const ports = await until(async () => {
+    if (gateway.exitCode !== null) return 'exited';
+    const bound = listeningPorts(gateway.pid!);
+    return bound.length === 2 ? bound : undefined;
+  }, 'the gateway listening on its two ports');
+  if (ports === 'exited') throw new Error(`the gateway exited (${gateway.exitCode})`);
+  // The API port does not serve /metrics when METRICS_PORT is set.
+  const scraped = await Promise.all(
+    ports.map((p) => fetch(`http://127.0.0.1:${p}/metrics`).then((r) => r.status)),
+  );
+  const port = ports[scraped.indexOf(404)];
+  const metricsPort = ports.find((p) => p !== port);
+  if (port === undefined || metricsPort === undefined)
+    throw new Error(`no API port among ${ports.join(', ')} (/metrics: ${scraped.join(', ')})`);
+  await until(
+    async () => ((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).ok ? true : undefined),
+    'every worker answering the metrics port',
+  );
+  return { port, metricsPort };
 }
 
 async function measure(
@@ -81,16 +159,16 @@ async function measure(
   keysDir: string,
 ): Promise<{ rps: number; p99: number; non2xx: number }> {
   const redis = await startRedis();
-  const [port, metricsPort] = [await freePort(), await freePort()];
   const gateway = spawn(process.execPath, ['dist/src/cli/main.js', 'serve'], {
     cwd: ROOT,
     env: {
       ...process.env,
       NODE_OPTIONS: shippedNodeOptions(ROOT).join(' '),
       WORKERS: String(workers),
-      PORT: String(port),
+      PUBLIC_BASE_URL,
+      PORT: '0',
       HOST: '127.0.0.1',
-      METRICS_PORT: String(metricsPort),
+      METRICS_PORT: '0',
       REDIS_URL: redis.url,
       DEV_KEYS_DIR: keysDir,
       LOG_LEVEL: 'warn',
@@ -99,9 +177,8 @@ async function measure(
     stdio: 'ignore',
   });
   try {
+    const { port } = await gatewayPorts(gateway);
     const base = `http://127.0.0.1:${port}`;
-    await until(async () => (await fetch(`${base}/livez`)).ok, 'gateway start');
-    await sleep(3000); // every worker up
     const key = await loadDevKey(keysDir);
     const now = Math.floor(Date.now() / 1000);
     const sign = () =>
@@ -109,7 +186,7 @@ async function measure(
         .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
         .setIssuer('demo')
         .setSubject('demo')
-        .setAudience(`http://localhost:${port}${PATH}`)
+        .setAudience(`${PUBLIC_BASE_URL}${PATH}`)
         .setIssuedAt(now)
         .setExpirationTime(now + 600)
         .sign(key.privateKey);

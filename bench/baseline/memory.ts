@@ -1,4 +1,5 @@
 /** Baseline 1: Express 5 + jose verification, answering the detail body from memory. */
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { verifier } from './verify';
 
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
     res.type('application/json').set('cache-control', 'no-store').send(body);
   });
   const server = app.listen(Number(env.PORT), '127.0.0.1', () =>
-    process.stdout.write(`READY ${Number(env.PORT)}\n`),
+    // The port it bound: PORT is 0, a port of its own choosing.
+    process.stdout.write(`READY ${(server.address() as AddressInfo).port}\n`),
   );
   server.keepAliveTimeout = 5_000;
 }

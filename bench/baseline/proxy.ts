@@ -1,4 +1,5 @@
 /** Baseline 2: Express 5 + jose verification, fetching the detail from the loopback core (undici). */
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { Agent, request } from 'undici';
 import { verifier } from './verify';
@@ -22,6 +23,7 @@ app.get('/v1/common/customer/:customerId/detail', async (req, res) => {
   res.set('cache-control', 'no-store').json({ data: await core.body.json() });
 });
 const server = app.listen(Number(env.PORT), '127.0.0.1', () =>
-  process.stdout.write(`READY ${Number(env.PORT)}\n`),
+  // The port it bound: PORT is 0, a port of its own choosing.
+  process.stdout.write(`READY ${(server.address() as AddressInfo).port}\n`),
 );
 server.keepAliveTimeout = 5_000;

@@ -6,6 +6,7 @@
 import type CircuitBreaker from 'opossum';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+import { waitFor } from '../helpers/wait';
 
 const DETAIL = '/v1/common/customer/c-1001/detail';
 const MIN_VOLUME = 5;
@@ -26,7 +27,6 @@ const CALL_LIMIT = 60;
  * across the recovery) would not have needed more than the volume threshold to reopen.
  */
 const REFUSALS = { min: 10, max: 30, batch: 10 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function withCore(
   env: Record<string, string | number>,
@@ -56,14 +56,6 @@ async function coreCallsUntilOpen(gw: TestGateway, core: LoopbackCore): Promise<
     expect(res.status).toBe(500);
   }
   return core.hits - before;
-}
-
-async function waitFor(check: () => boolean, what: string, limitMs = 5000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
 }
 
 /** Tokens signed ahead, so that calls fit well inside the open period on a busy machine. */

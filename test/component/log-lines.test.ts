@@ -18,6 +18,7 @@ import { startGateway, TEST_SUBDOMAIN, type TestGateway } from '../helpers/gatew
 import { captureLogger } from '../helpers/log-capture';
 import { loopbackAdapter, startLoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 import { CoreUnavailableError } from '../../src/errors';
 import { describeError, StackGate } from '../../src/observability/error-log';
 
@@ -169,7 +170,6 @@ function expectOneStackPerCause(
   expect(lines.filter((l) => l.err?.stack !== undefined)).toHaveLength(1);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NO_CACHE = { CACHE_TTL_SECONDS: '{"customer.getCustomerDetail":0}' };
 const DETAIL = '/v1/common/customer/c-1001/detail';
 
@@ -330,7 +330,7 @@ describe('log lines while Redis is down', () => {
       expect(await repeat(gw, 20, 'redis-down-', DETAIL)).toEqual(Array(20).fill(503));
       // ioredis reports the refused reconnect a moment after the close: wait for its first line.
       const reported = () => capture.lines.some((l) => l.includes('"redis connection error"'));
-      for (let i = 0; i < 100 && !reported(); i += 1) await sleep(50);
+      await waitFor(reported, 'the first redis connection error line');
       const lines = checkedLines(capture.lines);
       expectOneStackPerCause(linesOf(lines, 'redis-down-'), 20, {
         level: WARN,
@@ -349,7 +349,10 @@ describe('log lines while Redis is down', () => {
       // Up again, so that the gateway closes its connection at once rather than while retrying.
       if (!running) {
         await redis.start();
-        for (let i = 0; i < 100 && !gw.gateway.readiness().checks.redis; i += 1) await sleep(50);
+        await waitFor(
+          () => gw.gateway.readiness().dependencies.redis,
+          'the gateway on Redis again',
+        );
       }
       await gw.close();
       await redis.stop();

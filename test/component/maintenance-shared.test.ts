@@ -11,11 +11,11 @@ import { MaintenanceWindowStore } from '../../src/resilience/maintenance-windows
 import { type AdminListener, serveAdmin } from '../helpers/admin-listener';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+import { waitFor } from '../helpers/wait';
 import { platformDir, type PlatformDir, REDIS_URL, runId } from './platform-helpers';
 
 const DETAIL = '/v1/common/customer/c-1001/detail';
 const REFRESH_SECONDS = 1;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('maintenance windows shared through Redis', () => {
   const key = `dhg-test:${runId()}:maintenance`;
@@ -53,17 +53,16 @@ describe('maintenance windows shared through Redis', () => {
     await redis?.quit();
   });
 
-  /** Each instance's status, once both say `wanted` or the deadline passes. */
+  /** Each instance's status once both say `wanted`, which must be within the refresh time. */
   async function statusesOnceAll(wanted: string): Promise<string[]> {
-    const until = Date.now() + (REFRESH_SECONDS + 2) * 1000;
-    let seen: string[] = [];
-    do {
-      seen = await Promise.all(
+    const started = Date.now();
+    const seen = await waitFor(async () => {
+      const statuses: string[] = await Promise.all(
         instances.map(async ({ admin }) => (await admin.get('/discovery/status')).body.data.status),
       );
-      if (seen.every((s) => s === wanted)) break;
-      await sleep(100);
-    } while (Date.now() < until);
+      return statuses.every((s) => s === wanted) && statuses;
+    }, `both instances ${wanted}`);
+    expect(Date.now() - started).toBeLessThan((REFRESH_SECONDS + 2) * 1000);
     return seen;
   }
 

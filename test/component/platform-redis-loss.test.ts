@@ -19,10 +19,10 @@ import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 import { BOTH, platformDir, type PlatformDir, requestToken } from './platform-helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('platform clients through a loss of Redis', () => {
   let own: OwnRedis;
@@ -40,10 +40,11 @@ describe('platform clients through a loss of Redis', () => {
     (JSON.parse(fs.readFileSync(dir.clientsFile, 'utf8')).clients as { id: string }[])
       .map((c) => c.id)
       .sort();
-  const untilConnected = async () => {
-    for (let i = 0; i < 200 && !gw.gateway.readiness().dependencies.redis; i += 1) await sleep(50);
-    if (!gw.gateway.readiness().dependencies.redis) throw new Error('no Redis again');
-  };
+  const untilConnected = () =>
+    waitFor(
+      () => gw.gateway.readiness().dependencies.redis,
+      'the gateway connected to Redis again',
+    );
   /** `data-holder-gateway clients <args>` as a separate process with the gateway's environment. */
   const cli = async (...args: string[]) =>
     promisify(execFile)(
@@ -97,7 +98,10 @@ describe('platform clients through a loss of Redis', () => {
     await own.stop();
     await own.start();
     await untilConnected();
-    for (let i = 0; i < 100 && !(await redis.ping().catch(() => false)); i += 1) await sleep(50);
+    await waitFor(
+      () => redis.ping().catch(() => false),
+      "the test's client connected to Redis again",
+    );
     expect(await inRedis()).toEqual([]);
     for (const id of ['early', 'late']) {
       const res = await requestToken(gw, 'json', id, secrets[id]!);
@@ -110,7 +114,7 @@ describe('platform clients through a loss of Redis', () => {
     });
     expect(JSON.parse((await redis.hget(key, 'gone'))!)).toMatchObject({ revoked: true });
     // The clients nobody asked for come back with the gateway's next comparison with its copy.
-    for (let i = 0; i < 300 && (await inRedis()).length < 4; i += 1) await sleep(50);
+    await waitFor(async () => (await inRedis()).length >= 4, 'four clients in Redis again');
     expect(await inRedis()).toEqual(['demo-platform-client', 'early', 'gone', 'late']);
     const restored = capture.lines
       .map((l) => JSON.parse(l) as { msg: string; clients?: string[] })

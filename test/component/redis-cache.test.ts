@@ -9,15 +9,24 @@ import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 
 const DETAIL = '/v1/common/customer/c-1001/detail';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('cache in Redis', () => {
   let redis: OwnRedis;
   let core: LoopbackCore;
   let gw: TestGateway;
   const key = crypto.randomBytes(32).toString('base64');
+  /** The Redis key of a customer's cached detail. */
+  const entryKey = (customerId: string) => {
+    const keys = redisKeysOf(gw.gateway.config);
+    const digest = (v: unknown) => keys.digest(JSON.stringify(v));
+    return keys.key('cache:v1:loopback:customer.getCustomerDetail', digest(customerId), digest([]));
+  };
+  /** The value stored at `key` once the gateway's write (fire-and-forget) has reached Redis. */
+  const written = (client: Redis, key: string) =>
+    waitFor(() => client.get(key), `${key} written to Redis`);
 
   beforeAll(async () => {
     redis = await startOwnRedis();
@@ -36,11 +45,11 @@ describe('cache in Redis', () => {
   it('when an entry is cached, then the second call is served from Redis and the value there is encrypted', async () => {
     const first = await gw.get(DETAIL);
     expect(first.status).toBe(200);
-    await sleep(50); // the write is fire-and-forget
-    expect((await gw.get(DETAIL)).body).toEqual(first.body);
-    expect(core.hits).toBe(1);
     const client = new Redis(redis.url);
     try {
+      await written(client, entryKey('c-1001'));
+      expect((await gw.get(DETAIL)).body).toEqual(first.body);
+      expect(core.hits).toBe(1);
       const { key: keyOf } = redisKeysOf(gw.gateway.config);
       const keys = await client.keys(keyOf('cache:v1:loopback:customer.getCustomerDetail:*'));
       expect(keys).toHaveLength(1);
@@ -54,16 +63,12 @@ describe('cache in Redis', () => {
   });
 
   it("when an encrypted entry is moved to another customer's key, then it fails authentication and is not served", async () => {
-    const keys = redisKeysOf(gw.gateway.config);
-    const digest = (v: unknown) => keys.digest(JSON.stringify(v));
-    const keyOf = (customerId: string) =>
-      keys.key('cache:v1:loopback:customer.getCustomerDetail', digest(customerId), digest([]));
     const client = new Redis(redis.url);
     try {
       const a = await gw.get(DETAIL);
-      await sleep(50);
       // Put customer c-1001's sealed value under customer c-1002's key.
-      await client.set(keyOf('c-1002'), (await client.get(keyOf('c-1001')))!, 'PX', 60_000);
+      const sealed = await written(client, entryKey('c-1001'));
+      await client.set(entryKey('c-1002'), sealed, 'PX', 60_000);
       const hitsBefore = core.hits;
       const b = await gw.get('/v1/common/customer/c-1002/detail');
       expect(b.status).toBe(200);
@@ -90,16 +95,17 @@ describe('cache in Redis', () => {
     );
 
     await redis.start();
-    const deadline = Date.now() + 10_000;
-    let resumed = false;
-    while (!resumed && Date.now() < deadline) {
-      await gw.get('/v1/common/customer/c-1003/detail'); // stores, once Redis answers again
-      await sleep(100);
+    const client = new Redis(redis.url);
+    try {
+      await waitFor(async () => {
+        await gw.get('/v1/common/customer/c-1003/detail'); // stores, once Redis answers again
+        return (await client.exists(entryKey('c-1003'))) === 1;
+      }, 'the entry of c-1003 stored in Redis again');
       const hits = core.hits;
       await gw.get('/v1/common/customer/c-1003/detail');
-      resumed = core.hits === hits; // served from Redis, not the core
-      if (!resumed) await sleep(200);
+      expect(core.hits).toBe(hits); // served from Redis, not the core
+    } finally {
+      client.disconnect();
     }
-    expect(resumed).toBe(true);
   }, 30_000);
 });

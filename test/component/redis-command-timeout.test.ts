@@ -2,6 +2,7 @@
  * REDIS_COMMAND_TIMEOUT_MS: how long one Redis command may wait. A command sent while Redis is
  * paused (SIGSTOP) fails once the configured timeout passes, and succeeds when Redis resumes first.
  */
+import type Redis from 'ioredis';
 import pino from 'pino';
 import { configFrom } from '../../src/config/config';
 import {
@@ -11,6 +12,7 @@ import {
   waitForRedis,
 } from '../../src/resilience/redis';
 import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const silent = pino({ level: 'silent' });
@@ -69,7 +71,8 @@ describe('REDIS_COMMAND_TIMEOUT_MS', () => {
     own.pause();
     try {
       const first = redis.ping().catch((err: Error) => err.message);
-      await sleep(100);
+      // The first is sent: it waits for its answer, so the second waits behind it.
+      await waitFor(() => (redis as Redis).commandQueue.length > 0, 'the first PING sent');
       const started = Date.now();
       const second = await redis.ping().then(
         (pong) => pong,

@@ -19,6 +19,7 @@ import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import { type OwnRedis, replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 import { bearer, READ, REDIS_URL, runId } from './platform-helpers';
 
 const DETAIL = '/v1/common/customer/c-1001/detail';
@@ -41,11 +42,10 @@ async function keysMatching(redis: Redis, pattern: string): Promise<string[]> {
 
 /** Waits until a key matching `pattern` exists (cache writes are not awaited by requests). */
 async function untilKey(redis: Redis, pattern: string): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    if ((await keysMatching(redis, pattern)).length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no key matching ${pattern}`);
+  await waitFor(
+    async () => (await keysMatching(redis, pattern)).length > 0,
+    `a key matching ${pattern}`,
+  );
 }
 
 /**

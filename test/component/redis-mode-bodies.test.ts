@@ -24,6 +24,7 @@ import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { contractErrors } from '../helpers/contracts';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 
 const C = 'c-1001';
 const C2 = 'c-1002';
@@ -154,12 +155,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const COMMAND_TIMEOUT_MS = 2000;
 /** A pause long enough for every command in flight to time out. */
 const PAST_TIMEOUT_MS = COMMAND_TIMEOUT_MS + 700;
-/**
- * A pause long enough for a command issued during it to time out: auto-pipelining sends one
- * pipeline at a time, so a command issued while another waits on the stopped Redis is sent, and
- * its timeout starts, only once that one has timed out.
- */
-const PAST_QUEUED_TIMEOUT_MS = 2 * COMMAND_TIMEOUT_MS + 1000;
 
 /** What went wrong with one answer, or undefined when it is as documented. */
 type Check = (
@@ -244,6 +239,7 @@ describe('bodies in Redis mode', () => {
     const one = async ([call, init]: Sendable) => {
       try {
         const res = await fetch(gw.origin + call.path, await init);
+        answered += 1;
         const text = await res.text();
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         if (call.auth === 'credentials' && res.status === 200) {
@@ -260,6 +256,14 @@ describe('bodies in Redis mode', () => {
     return { problems, statuses };
   };
 
+  /** Answers received so far (their status, the body may still be on its way). */
+  let answered = 0;
+  /** Resolves once the gateway has answered a request sent from now on: a burst is under way. */
+  const underWay = () => {
+    const before = answered;
+    return waitFor(() => answered > before, 'a first answer of the burst');
+  };
+
   /** Sends every call `times` times at once; the problems found, and the statuses seen. */
   const burst = (times: number) => send(requests(times));
 
@@ -267,14 +271,11 @@ describe('bodies in Redis mode', () => {
   const ready = (times: number) =>
     Promise.all(requests(times).map(async ([call, init]) => [call, await init] as const));
 
-  const untilConnected = async () => {
-    for (let i = 0; i < 100; i += 1) {
+  const untilConnected = () =>
+    waitFor(() => {
       const { redis, cacheRedis } = gw.gateway.readiness().dependencies;
-      if (redis && cacheRedis) return;
-      await sleep(50);
-    }
-    throw new Error('the gateway did not reconnect to Redis');
-  };
+      return redis && cacheRedis;
+    }, 'the gateway reconnected to both Redis');
 
   /**
    * After a new replay Redis: the platform client is registered again, a first claim starts the
@@ -357,13 +358,14 @@ describe('bodies in Redis mode', () => {
 
   it('when the cache Redis pauses and resumes mid-burst, then every answer is 200 with its documented body', async () => {
     const results = [];
-    for (const [stopAfter, resumeAfter] of [
-      [0, 300], // replies come late, within the command timeout
-      [30, PAST_TIMEOUT_MS], // cache reads time out; writes queue until Redis resumes
+    for (const [midBurst, resumeAfter] of [
+      [false, 300], // paused at once; replies come late, within the command timeout
+      [true, PAST_TIMEOUT_MS], // cache reads time out; writes queue until Redis resumes
     ] as const) {
       clock += 6_000;
+      const started = underWay();
       const running = burst(2);
-      await sleep(stopAfter);
+      if (midBurst) await started;
       cache.pause();
       await sleep(resumeAfter);
       cache.resume();
@@ -376,16 +378,16 @@ describe('bodies in Redis mode', () => {
   it('when the replay Redis pauses mid-burst, then every answer is 200 or 503 with its documented body', async () => {
     clock += 6_000;
     const sentWhilePaused = await ready(1);
+    const started = underWay();
     const running = burst(2);
-    await sleep(30);
+    await started;
     replay.pause();
     // Claims sent while Redis is stopped, their tokens signed beforehand: whatever the first burst
     // had claimed before the pause, these wait out the command timeout (behind any pipeline in
-    // flight, hence the longer pause), so 503s are certain.
-    const whilePaused = send(sentWhilePaused);
-    await sleep(PAST_QUEUED_TIMEOUT_MS);
+    // flight), and are all answered before Redis resumes, so 503s are certain.
+    const pausedResults = await send(sentWhilePaused);
     replay.resume();
-    const results = [await running, await whilePaused, await burst(1)];
+    const results = [await running, pausedResults, await burst(1)];
     expect(verdict(results, [200, 503])).toEqual([]);
     expect(seen(results, 503)).toBe(true);
   });
@@ -394,8 +396,9 @@ describe('bodies in Redis mode', () => {
     const results = [];
     for (const redis of [cache, replay]) {
       clock += 6_000;
+      const started = underWay();
       const during = burst(1);
-      await sleep(30);
+      await started;
       await redis.stop();
       const down = await burst(1);
       await redis.start();

@@ -10,14 +10,15 @@ import net from 'node:net';
 import Redis from 'ioredis';
 import { countingDemoAdapter, type CountingAdapter } from '../helpers/counting-adapter';
 import { startGateway, type TestGateway } from '../helpers/gateway';
+import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { replayMemoryLongKept, startOwnRedis, type OwnRedis } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 const REDIS_PORT = Number(new URL(REDIS_URL).port || 6379);
 const CUSTOMER = 'c-1001';
 const detail = (customer = CUSTOMER) => `/v1/common/customer/${customer}/detail`;
 const REPLAYED = { status: 401, body: { error: 'Token replayed' } };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A namespace of the test's own, its replay memory long kept (tokens are not refused for it). */
 async function ownNamespace(url: string): Promise<string> {
@@ -86,16 +87,13 @@ describe('the replay claim and the cache read in one round trip', () => {
     return { status: res.status, body: res.body as unknown, text: res.text };
   };
   /** Calls `target` until its answer is served from the cache (the write is in the background). */
-  const cached = async (target: string) => {
-    for (let i = 0; i < 50; i += 1) {
+  const cached = (target: string) =>
+    waitFor(async () => {
       expect((await gw.get(target)).status).toBe(200);
       const calls = core.calls.length;
       expect((await gw.get(target)).status).toBe(200);
-      if (core.calls.length === calls) return;
-      await sleep(20);
-    }
-    throw new Error(`${target} was never served from the cache`);
-  };
+      return core.calls.length === calls;
+    }, `${target} served from the cache`);
 
   it('when a cache hit is served, then the claim and the cache read leave in one write', async () => {
     await cached(detail());
@@ -192,7 +190,14 @@ describe('a replay store that cannot answer, beside a cache that can', () => {
 
   it('when the replay store stops, then a cached or uncached request is 503 with Retry-After and reaches no core', async () => {
     expect((await gw.get(detail())).status).toBe(200);
-    await sleep(100); // the cache write is in the background
+    const cache = new Redis(REDIS_URL);
+    try {
+      const pattern = redisKeysOf(gw.gateway.config).key('cache:*');
+      // The cache write is in the background.
+      await waitFor(async () => (await cache.keys(pattern)).length > 0, 'the entry in the cache');
+    } finally {
+      cache.disconnect();
+    }
     await own.stop(); // by its PID
     const calls = core.calls.length;
     for (const customer of [CUSTOMER, 'c-1002']) {

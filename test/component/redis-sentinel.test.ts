@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import { TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 import type { LoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnSentinel, type OwnSentinel } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 import {
   DETAIL,
   expectCacheShared,
@@ -20,7 +21,6 @@ import {
 } from './redis-shared';
 
 const LIMIT = 3;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What a steady load saw: accepted tokens, replays that passed, answers by status. */
 interface LoadRecord {
@@ -99,7 +99,8 @@ describe('two gateway instances on Redis Sentinel', () => {
 
   it('when the master is killed under load, then no accepted token is forgotten, no replay passes, and both instances recover', async () => {
     const load = steadyLoad([a, b], a, 4);
-    await sleep(1000);
+    // Under way: tokens accepted, so that replays of them are being sent too.
+    await waitFor(() => load.record.accepted.length >= 8, 'tokens accepted under the load');
     const acceptedBefore = load.record.accepted.length;
     expect(acceptedBefore).toBeGreaterThan(0);
     const oldMaster = await redis.killMaster();
@@ -113,14 +114,13 @@ describe('two gateway instances on Redis Sentinel', () => {
       }
       return true;
     };
-    let up = false;
-    for (let i = 0; i < 150 && !up; i += 1) {
-      up = await recovered();
-      if (!up) await sleep(100);
-    }
-    expect(up).toBe(true);
+    expect(await waitFor(recovered, 'both instances accepting fresh tokens')).toBe(true);
     const acceptedAtRecovery = load.record.accepted.length;
-    await sleep(500);
+    // The load goes on past the recovery: more tokens accepted.
+    await waitFor(
+      () => load.record.accepted.length > acceptedAtRecovery,
+      'tokens accepted after the recovery',
+    );
     await load.stop();
     const { accepted, replaysPassed, statuses } = load.record;
     expect(accepted.length).toBeGreaterThan(acceptedAtRecovery);

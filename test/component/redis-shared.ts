@@ -3,8 +3,12 @@
  * the rate limits. Used by the Cluster and Sentinel tests with instances they start.
  */
 import crypto from 'node:crypto';
+import pino from 'pino';
+import { connectRedis, redisTargetOf, waitForRedis } from '../../src/resilience/redis';
+import { redisKeysOf } from '../../src/resilience/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+import { waitFor } from '../helpers/wait';
 import { platformDir, requestToken } from './platform-helpers';
 
 /** Two gateway instances on one Redis and one loopback core; `b` trusts `a`'s key set. */
@@ -81,16 +85,33 @@ export async function expectCacheShared(
   const first = await a.get(customer);
   expect(first.status).toBe(200);
   expect(core.hits).toBe(before + 1);
-  // The cache write is not awaited by the request: give it a moment.
-  for (let i = 0; i < 40 && core.hits === before + 1; i += 1) {
-    const second = await b.get(customer, {
-      headers: { authorization: `Bearer ${await a.token(customer)}` },
-    });
-    expect(second.body).toEqual(first.body);
-    if (core.hits === before + 1) return;
-    await new Promise((r) => setTimeout(r, 50));
+  // The cache write is not awaited by the request: wait for it to land.
+  await cachedInRedis(a, customer);
+  const second = await b.get(customer, {
+    headers: { authorization: `Bearer ${await a.token(customer)}` },
+  });
+  expect(second.body).toEqual(first.body);
+  expect(core.hits).toBe(before + 1);
+}
+
+/** Resolves once `gw`'s Redis holds the cached detail of `detailPath`'s customer. */
+async function cachedInRedis(gw: TestGateway, detailPath: string): Promise<void> {
+  const { config } = gw.gateway;
+  const keys = redisKeysOf(config);
+  const digest = (v: unknown) => keys.digest(JSON.stringify(v));
+  const customerId = /\/customer\/([^/]+)\//.exec(detailPath)![1]!;
+  const key = keys.key(
+    'cache:v1:loopback:customer.getCustomerDetail',
+    digest(customerId),
+    digest([]),
+  );
+  const redis = connectRedis(redisTargetOf(config)!, pino({ level: 'silent' }), config.redis);
+  try {
+    expect(await waitForRedis(redis, 30_000)).toBe(true);
+    await waitFor(async () => (await redis.exists(key)) === 1, `${key} in Redis`);
+  } finally {
+    redis.disconnect();
   }
-  throw new Error('the second instance did not read the cached result');
 }
 
 /** With RATE_LIMIT_TOKEN_PER_ADDRESS=limit, requests to either instance count against one limit. */

@@ -8,13 +8,13 @@ import { holderClaims, signToken } from '../helpers/keys';
 import { captureLogger } from '../helpers/log-capture';
 import { startGateway, TEST_BASE_URL, TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
+import { waitFor } from '../helpers/wait';
 
 const PATH = '/v1/common/customer/c-1001/detail';
 const TOLERANCE_SECONDS = 30;
 const LOSS_MESSAGE = 'Token issued before replay protection was restored';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('replay protection across a Redis that lost its data', () => {
   let redis: OwnRedis;
@@ -29,14 +29,11 @@ describe('replay protection across a Redis that lost its data', () => {
   };
   const refused = { status: 401, body: { error: LOSS_MESSAGE } };
   /** Both gateways reconnected to Redis (ioredis retries in the background after the restart). */
-  const bothReady = async () => {
-    for (let i = 0; i < 200; i += 1) {
-      const ok = [a, b].every((gw) => gw.gateway.readiness().dependencies.redis === true);
-      if (ok) return;
-      await sleep(50);
-    }
-    throw new Error('gateways did not reconnect to Redis');
-  };
+  const bothReady = () =>
+    waitFor(
+      () => [a, b].every((gw) => gw.gateway.readiness().dependencies.redis === true),
+      'both gateways reconnected to Redis',
+    );
 
   beforeAll(async () => {
     redis = await startOwnRedis();

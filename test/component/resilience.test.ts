@@ -11,9 +11,9 @@ import type { GatewayOptions } from '../../src/gateway';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
 import { proxySettings } from '../helpers/upstream';
+import { waitFor } from '../helpers/wait';
 
 const DETAIL = '/v1/common/customer/c-1001/detail';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A metric sample value from the gateway's /metrics text, or undefined. */
 async function metric(
@@ -30,6 +30,13 @@ async function metric(
   }
   return undefined;
 }
+
+/** Resolves once the reset time has passed: the circuit is half open, waiting for its trial call. */
+const halfOpen = (gw: TestGateway) =>
+  waitFor(
+    async () => (await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })) === 1,
+    'the circuit half open',
+  );
 
 /** How the gateway reaches the loopback core, and how it answers a core failure it does not map. */
 interface CorePath {
@@ -123,7 +130,7 @@ describe.each([ADAPTER, PASS_THROUGH])('through $name', (path) => {
         for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
         expect(await metric(gw, 'dhg_circuit_state', { adapter: 'loopback' })).toBe(2);
         core.mode = { kind: 'ok', delayMs: 150 };
-        await sleep(1100);
+        await halfOpen(gw);
         // Five different calls (identical ones would be coalesced into one by single-flight);
         // whichever is the trial, the core answers it (200, or 404 for an unknown customer).
         const customers = ['c-1001', 'c-1002', 'c-1003', 'c-1004', 'c-1005'];
@@ -151,7 +158,7 @@ describe.each([ADAPTER, PASS_THROUGH])('through $name', (path) => {
       await through(env, async (gw, core) => {
         core.mode = { kind: 'status', status: 500 };
         for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
-        await sleep(1100);
+        await halfOpen(gw);
         expect((await gw.get(DETAIL)).status).toBe(path.failure.status);
         expect(core.hits).toBe(6);
         const res = await gw.get(DETAIL);
@@ -168,8 +175,12 @@ describe.each([ADAPTER, PASS_THROUGH])('through $name', (path) => {
         core.mode = { kind: 'status', status: 500 };
         for (let i = 0; i < 5; i += 1) await gw.get(DETAIL);
         expect((await gw.get(DETAIL)).headers.get('retry-after')).toBe('4');
-        await sleep(1600);
-        expect((await gw.get(DETAIL)).headers.get('retry-after')).toBe('3');
+        // The first value after 4, once a second has passed: the count goes down by seconds.
+        const next = await waitFor(async () => {
+          const retryAfter = (await gw.get(DETAIL)).headers.get('retry-after');
+          return retryAfter !== '4' && retryAfter;
+        }, 'Retry-After below 4');
+        expect(next).toBe('3');
       });
     });
 
@@ -239,8 +250,7 @@ describe.each([ADAPTER, PASS_THROUGH])('through $name', (path) => {
         });
         expect(elapsed).toBeGreaterThanOrEqual(280);
         expect(elapsed).toBeLessThan(2000);
-        const deadline = Date.now() + 2000;
-        while (core.hangingRequests() > 0 && Date.now() < deadline) await sleep(20);
+        await waitFor(() => core.hangingRequests() === 0, 'the hanging core connection closed');
         expect(core.hangingRequests()).toBe(0);
         expect(
           await metric(gw, 'dhg_core_call_duration_seconds_count', {

@@ -17,6 +17,7 @@ import { OPERATION_NAMES } from '../../src/resilience/operations';
 import { type AdminListener, serveAdmin } from '../helpers/admin-listener';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { statusValidator } from '../helpers/cds-admin-schemas';
+import { waitFor } from '../helpers/wait';
 
 const LOGIN = { tenant: 'default', username: 'mifos', password: 'password' };
 const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
@@ -38,8 +39,6 @@ const ENERGY_ENDPOINTS = [
   'GET /v1/energy/customer/{customerId}/accounts/{accountId}/invoices',
   'GET /v1/energy/customer/{customerId}/accounts/{accountId}/concessions',
 ];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('status from the circuits of several cores', () => {
   let fineract: FineractSimulator;
@@ -76,27 +75,20 @@ describe('status from the circuits of several cores', () => {
 
   const status = async () => (await admin.get('/discovery/status')).body;
 
-  /** Calls `path` until the status is `wanted` (or the deadline passes); the status then. */
-  async function callUntil(path: string, wanted: string, deadlineMs: number) {
-    const until = Date.now() + deadlineMs;
-    let body = await status();
-    while (body.data.status !== wanted && Date.now() < until) {
+  /** Calls `path` until the status is `wanted`; the status then. */
+  const callUntil = (path: string, wanted: string) =>
+    waitFor(async () => {
+      const body = await status();
+      if (body.data.status === wanted) return body;
       await gw.get(path);
-      await sleep(50);
-      body = await status();
-    }
-    return body;
-  }
+      return undefined;
+    }, `the status ${wanted}`);
 
   it('when Kraken fails, then within one circuit window the status is PARTIAL_FAILURE naming the energy endpoints, and OK again after it recovers', async () => {
     expect((await status()).data.status).toBe('OK');
     const faultAt = Date.now();
     kraken.setFault('unavailable503');
-    const failing = await callUntil(
-      '/v1/energy/customer/3/accounts',
-      'PARTIAL_FAILURE',
-      WINDOW_SECONDS * 1000,
-    );
+    const failing = await callUntil('/v1/energy/customer/3/accounts', 'PARTIAL_FAILURE');
     expect(Date.now() - faultAt).toBeLessThan(WINDOW_SECONDS * 1000);
     expect(statusValidator()(failing)).toBe(true);
     expect(failing.data).toEqual({
@@ -112,19 +104,15 @@ describe('status from the circuits of several cores', () => {
     expect((await gw.get('/v1/common/customer/1/detail')).status).toBe(200);
 
     kraken.setFault('none');
-    const recovered = await callUntil('/v1/energy/customer/3/accounts', 'OK', 5000);
+    const recovered = await callUntil('/v1/energy/customer/3/accounts', 'OK');
     expect(recovered.data).toEqual({ status: 'OK', updateTime: expect.any(String) });
   });
 
   it('when both cores fail, then the status is UNAVAILABLE', async () => {
     kraken.setFault('unavailable503');
     fineract.setFault('unavailable503');
-    await callUntil('/v1/energy/customer/3/accounts', 'PARTIAL_FAILURE', WINDOW_SECONDS * 1000);
-    const down = await callUntil(
-      '/v1/common/customer/1/detail',
-      'UNAVAILABLE',
-      WINDOW_SECONDS * 1000,
-    );
+    await callUntil('/v1/energy/customer/3/accounts', 'PARTIAL_FAILURE');
+    const down = await callUntil('/v1/common/customer/1/detail', 'UNAVAILABLE');
     expect(down.data).toEqual({
       status: 'UNAVAILABLE',
       explanation: 'Every core system is unexpectedly unavailable: no customer data can be shared.',

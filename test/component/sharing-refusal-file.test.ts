@@ -12,6 +12,7 @@ import path from 'node:path';
 import { checkCommand } from '../../src/cli/check';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
 import { proxySettings, startUpstreamGateway, type Upstream } from '../helpers/upstream';
+import { waitFor } from '../helpers/wait';
 
 type Entry = { customerId: string; accountId?: string; reason: string };
 
@@ -42,14 +43,8 @@ const expectAnswer = (res: TestResponse, status: number, body: unknown, refused:
     header: refused ? 'true' : null,
   });
 
-/** Asks until `done` holds (the file is re-read asynchronously), at most `ms`. */
-async function eventually(check: () => Promise<boolean>, ms = 8000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('the condition did not hold in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Asks until `check` holds: the file is re-read asynchronously. */
+const eventually = (check: () => Promise<boolean>) => waitFor(check, 'the list re-read');
 
 const detail = (c: string) => `/v1/common/customer/${c}/detail`;
 const accountsOf = (gw: TestGateway, c: string) =>
@@ -147,6 +142,12 @@ describe('the operator refusal list', () => {
   });
 
   describe('re-read when the file changes', () => {
+    /** Re-reads that failed so far. */
+    const failures = () =>
+      gw.gateway.metrics.sharingRefusalListReloads
+        .get()
+        .then((m) => m.values.find((v) => v.labels.outcome === 'error')?.value ?? 0);
+
     it('when the file is renamed over, then the new list is in force without a restart', async () => {
       replaceFile(file, [...LIST.slice(1), { customerId: 'c-2001', reason: 'harm' }]);
       await eventually(async () => (await gw.get(detail('c-1003'))).status === 200);
@@ -160,10 +161,6 @@ describe('the operator refusal list', () => {
     });
 
     it('when a re-read finds a bad file, then the last good list stays, the failure is counted, and a good file is read again', async () => {
-      const failures = () =>
-        gw.gateway.metrics.sharingRefusalListReloads
-          .get()
-          .then((m) => m.values.find((v) => v.labels.outcome === 'error')?.value ?? 0);
       const before = await failures();
       replaceFile(file, '[{"customerId": "c-1003", "reason": "maybe"}]');
       await eventually(async () => (await failures()) > before);
@@ -175,8 +172,10 @@ describe('the operator refusal list', () => {
     it('when the file is removed, then the last good list stays', async () => {
       replaceFile(file, [{ customerId: 'c-1003', reason: 'harm' }]);
       await eventually(async () => (await gw.get(detail('c-1003'))).status === 403);
+      const before = await failures();
       fs.rmSync(file);
-      await new Promise((r) => setTimeout(r, 300));
+      // The removal is noticed: a re-read that finds no file fails.
+      await eventually(async () => (await failures()) > before);
       expect((await gw.get(detail('c-1003'))).status).toBe(403);
       fs.writeFileSync(file, '[]');
       await eventually(async () => (await gw.get(detail('c-1003'))).status === 200);

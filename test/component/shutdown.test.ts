@@ -11,8 +11,7 @@ import { listen } from '../../src/server';
 import { holderClaims, makeKey, signToken } from '../helpers/keys';
 import { startJwksServer, TEST_BASE_URL, TEST_SUBDOMAIN } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore } from '../helpers/loopback-core';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { waitFor } from '../helpers/wait';
 
 describe('graceful shutdown', () => {
   it('when shutdown starts during slow requests, then every one completes, new ones are refused, and it resolves', async () => {
@@ -47,11 +46,11 @@ describe('graceful shutdown', () => {
     // Wait until all are at the core (identical calls share one core call), however loaded the
     // machine is.
     const distinct = new Set(customers).size;
-    for (let i = 0; i < 200 && core.hits < distinct; i += 1) await sleep(25);
+    await waitFor(() => core.hits >= distinct, 'every distinct call at the core');
     expect(core.hits).toBe(distinct);
     const shutdown = running.shutdown();
     expect(gateway.readiness().ready).toBe(false);
-    await sleep(50);
+    await waitFor(() => !running.server.listening, 'the listener closed');
     const refused = await call('c-1001').then(
       () => 'answered',
       (err: { cause?: { code?: string } }) => err.cause?.code,

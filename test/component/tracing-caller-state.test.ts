@@ -7,6 +7,7 @@
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+import { waitFor } from '../helpers/wait';
 
 const DETAIL = '/v1/common/customer/c-1001/detail';
 const ROUTE = 'GET /v1/common/customer/{customerId}/detail';
@@ -20,12 +21,10 @@ const CALLER = {
 
 /** Waits for the request's server span (it ends when the response closes). */
 async function serverSpan(exporter: InMemorySpanExporter): Promise<ReadableSpan> {
-  for (let i = 0; i < 200; i += 1) {
-    const found = exporter.getFinishedSpans().find((s) => s.name === ROUTE);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no span named ${ROUTE}`);
+  return waitFor(
+    () => exporter.getFinishedSpans().find((s) => s.name === ROUTE),
+    `a span named ${ROUTE}`,
+  );
 }
 
 /** Every trace state an exported span (or its parent context) carries, serialised. */

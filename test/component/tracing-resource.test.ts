@@ -9,6 +9,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { gatewayVersion } from '../../src/config/version';
 import { RESOURCE_ATTRIBUTES_UNREAD } from '../../src/observability/tracing-sdk';
 import { startGateway } from '../helpers/gateway';
+import { waitFor } from '../helpers/wait';
 import { captureLogger } from '../helpers/log-capture';
 
 const PAYEES = '/v1/banking/customer/c-1001/payees';
@@ -17,12 +18,10 @@ const VARIABLES = ['OTEL_RESOURCE_ATTRIBUTES', 'OTEL_SERVICE_NAME'] as const;
 
 /** Waits for the request's server span (it ends when the response closes). */
 async function serverSpan(exporter: InMemorySpanExporter): Promise<ReadableSpan> {
-  for (let i = 0; i < 200; i += 1) {
-    const found = exporter.getFinishedSpans().find((s) => s.name === ROUTE);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no span named ${ROUTE}`);
+  return waitFor(
+    () => exporter.getFinishedSpans().find((s) => s.name === ROUTE),
+    `a span named ${ROUTE}`,
+  );
 }
 
 /**

@@ -22,6 +22,7 @@ import { captureLogger } from '../helpers/log-capture';
 import { replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';
 import { startGateway, TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 import { startUpstreamGateway, type Upstream } from '../helpers/upstream';
+import { waitFor } from '../helpers/wait';
 
 const NO_CACHE = JSON.stringify(Object.fromEntries(OPERATION_NAMES.map((k) => [k, 0])));
 const LOGIN = { tenant: 'default', username: 'mifos', password: 'password' };
@@ -40,14 +41,13 @@ async function serverSpan(
   name: string,
   parentId?: string,
 ): Promise<ReadableSpan> {
-  for (let i = 0; i < 100; i += 1) {
-    const found = exporter
-      .getFinishedSpans()
-      .find((s) => s.name === name && s.parentSpanContext?.spanId === parentId);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no span named ${name}`);
+  return waitFor(
+    () =>
+      exporter
+        .getFinishedSpans()
+        .find((s) => s.name === name && s.parentSpanContext?.spanId === parentId),
+    `a span named ${name}`,
+  );
 }
 
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
@@ -328,10 +328,10 @@ describe('traces of Redis calls', () => {
         expect((await gw.get('/v1/common/customer/c-1001/detail')).status).toBe(200);
         const server = await serverSpan(exporter, 'GET /v1/common/customer/{customerId}/detail');
         // The cache write is not awaited by the request: wait for its span too.
-        for (let i = 0; i < 100; i += 1) {
-          if (exporter.getFinishedSpans().some((s) => s.name === 'redis cache.set')) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await waitFor(
+          () => exporter.getFinishedSpans().some((s) => s.name === 'redis cache.set'),
+          'the span of the cache write',
+        );
         const spans = exporter.getFinishedSpans();
         const claim = spans.find((s) => s.name === 'redis replay_store.claim')!;
         expect(parentOf(claim)).toBe(server.spanContext().spanId);

@@ -16,6 +16,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
+import { waitFor } from '../helpers/wait';
 import { describeWithBinary, findBinary } from './binaries';
 import { startPrometheus, type PrometheusServer } from './prometheus-server';
 import { vectorSelectors, withGrafanaVariables } from './promql';
@@ -23,7 +24,6 @@ import { vectorSelectors, withGrafanaVariables } from './promql';
 const DEPLOY = path.resolve(__dirname, '../../deploy');
 /** What `$__rate_interval` becomes: a window holding many one-second scrapes. */
 const WINDOW = '1m';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A customer the operator's refusal list flags for harm. */
 const REFUSED_CUSTOMER = 'c-4031';
 
@@ -84,13 +84,22 @@ async function load(gw: TestGateway, core: LoopbackCore): Promise<void> {
   expect((await detail('c-1003')).status).toBe(503);
   expect((await detail('c-1003')).status).toBe(503);
   core.mode = { kind: 'ok' };
-  await sleep(700);
+  // The reset time passed: no circuit open any more, each waits for its trial call.
+  await waitFor(
+    () => [...gw.gateway.circuits.values()].every((c) => [...c.values()].every((b) => !b.opened)),
+    'no circuit open',
+  );
   expect((await detail('c-1003')).status).toBe(200);
 
   // The key set URL fails once the keys are due for refresh: the last good keys serve.
   gw.jwks.failWith = 500;
-  await sleep(1100);
-  expect((await detail('c-1001')).status).toBe(200);
+  const staleServes = async () =>
+    (await gw.gateway.metrics.keySetStaleServes.get()).values[0]?.value ?? 0;
+  // Until the keys are due (JWKS_MAX_AGE_SECONDS) they serve fresh; then as the last good ones.
+  await waitFor(async () => {
+    expect((await detail('c-1001')).status).toBe(200);
+    return (await staleServes()) > 0;
+  }, 'an answer served by the last good keys');
   gw.jwks.failWith = undefined;
 }
 

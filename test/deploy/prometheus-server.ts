@@ -24,8 +24,6 @@ export interface PrometheusServer {
   stop(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export async function startPrometheus(binary: string, target: string): Promise<PrometheusServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-prometheus-'));
   fs.writeFileSync(
@@ -73,13 +71,17 @@ export async function startPrometheus(binary: string, target: string): Promise<P
     query,
     async scrapedSince(sinceMs, scrapes, timeoutMs) {
       const until = Date.now() + timeoutMs;
-      for (;;) {
-        const seconds = Math.max(1, Math.floor((Date.now() - sinceMs) / 1000));
-        const result = await query(`count_over_time(up{job="dhg"}[${seconds}s])`);
-        if (Number(result.data?.result[0]?.value[1] ?? 0) >= scrapes) return;
-        if (Date.now() > until) throw new Error(`fewer than ${scrapes} scrapes: ${output}`);
-        await sleep(250);
-      }
+      await waitFor(
+        async () => {
+          const seconds = Math.max(1, Math.floor((Date.now() - sinceMs) / 1000));
+          const result = await query(`count_over_time(up{job="dhg"}[${seconds}s])`);
+          if (Number(result.data?.result[0]?.value[1] ?? 0) >= scrapes) return true;
+          if (Date.now() > until) throw new Error(`fewer than ${scrapes} scrapes: ${output}`);
+          return false;
+        },
+        `${scrapes} scrapes`,
+        250,
+      );
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

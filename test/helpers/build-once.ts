@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { waitFor } from './wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const STAMP = path.join(ROOT, 'dist', '.test-run');
@@ -20,20 +21,21 @@ const LOCK = path.join(
 /** A lock older than this was left by a killed run. */
 const STALE_LOCK_MS = 5 * 60_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Takes the lock when it is free (or left stale); false while another run holds it. */
+function tookLock(): boolean {
+  try {
+    fs.mkdirSync(LOCK);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+    if (age > STALE_LOCK_MS) fs.rmSync(LOCK, { recursive: true, force: true });
+    return false;
+  }
+}
 
 async function withLock<T>(fn: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      fs.mkdirSync(LOCK);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? 0);
-      if (age > STALE_LOCK_MS) fs.rmSync(LOCK, { recursive: true, force: true });
-      else await sleep(200);
-    }
-  }
+  await waitFor(tookLock, `the build lock ${LOCK}`, 200);
   try {
     return await fn();
   } finally {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PORT_TAKEN, startOnSomePort } from './ports';
+import { waitFor } from './wait';
 
 const ROOT = path.resolve(__dirname, '../..');
 const exec = promisify(execFile);
@@ -116,15 +117,19 @@ export function background(script: string, cwd: string, env = userEnv()): Backgr
   return {
     child,
     output: () => output,
-    async waitFor(pattern, timeoutMs) {
+    waitFor(pattern, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = pattern.exec(output);
-        if (match) return match;
-        if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline)
-          throw new Error(`no ${pattern} (exit ${child.exitCode}):\n${output}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      return waitFor(
+        () => {
+          const match = pattern.exec(output);
+          if (match) return match;
+          if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline)
+            throw new Error(`no ${pattern} (exit ${child.exitCode}):\n${output}`);
+          return undefined;
+        },
+        `${pattern} in the output`,
+        200,
+      );
     },
     async stop(signal = 'SIGTERM', group = true) {
       // The group may outlive the script (a server it started): signal it whatever the script did.

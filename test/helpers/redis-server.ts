@@ -345,15 +345,19 @@ export async function startOwnSentinel(): Promise<OwnSentinel> {
       await killServer(started.find((server) => server.port === port)!);
       return port;
     },
-    async failedOver(oldPort, timeoutMs) {
+    failedOver(oldPort, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const port = await masterPortNow().catch(() => oldPort);
-        if (port !== oldPort && (await info(port, 'replication')).includes('role:master'))
-          return port;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('no failover in time');
+      return waitFor(
+        async () => {
+          const port = await masterPortNow().catch(() => oldPort);
+          if (port !== oldPort && (await info(port, 'replication')).includes('role:master'))
+            return port;
+          if (Date.now() > deadline) throw new Error('no failover in time');
+          return undefined;
+        },
+        'a new master',
+        100,
+      );
     },
     stop,
   };

@@ -7,17 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { WatchedRefusalFile } from '../../src/refusals/refusal-file';
 import { captureLogger } from '../helpers/log-capture';
+import { waitFor } from '../helpers/wait';
 
 const SECRET_CUSTOMER = 'cust-7f3a91';
 const SECRET_ACCOUNT = 'acct-55b2e0';
 
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('the condition did not hold in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Waits until `check` holds: the file is re-read by the watcher. */
+const until = (check: () => boolean) => waitFor(check, 'the file re-read');
 
 describe('the watched refusal file', () => {
   let file: string;

@@ -18,6 +18,7 @@ import {
 } from '../../simulator/simulator';
 import { contractErrors } from '../../../../test/helpers/contracts';
 import { type Env, fineractSimEnv } from '../../../../test/helpers/simulator-env';
+import { waitFor } from '../../../../test/helpers/wait';
 import {
   startGateway,
   type TestGateway,
@@ -780,7 +781,6 @@ describe('the Fineract adapter with customers mapped by external id', () => {
 });
 
 describe('a Fineract outage', () => {
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const CIRCUIT = {
     CIRCUIT_MIN_VOLUME: 5,
     CIRCUIT_ERROR_PERCENTAGE: 50,
@@ -833,7 +833,12 @@ describe('a Fineract outage', () => {
         expectFdxError(fdx, 503, 503, 'Scheduled maintenance');
         expect(sim.requests.length - mark).toBeGreaterThan(reached);
         sim.setFault('none');
-        await sleep(2100);
+        // The reset time passed: no circuit open any more, each waits for its trial call.
+        await waitFor(
+          () =>
+            [...gw.gateway.circuits.values()].every((c) => [...c.values()].every((b) => !b.opened)),
+          'no circuit open',
+        );
         const healed = await gw.get(DETAIL);
         expect(healed.status).toBe(200);
         expect((await gw.get(DETAIL)).status).toBe(200);
@@ -858,8 +863,7 @@ describe('a Fineract outage', () => {
       expectError(res, 504, 'Upstream timeout');
       expect(Date.now() - started).toBeLessThan(2000);
       // The hanging request's connection is closed (undici may open a fresh idle one at once).
-      const deadline = Date.now() + 2000;
-      while (sim.openRequests() > 0 && Date.now() < deadline) await sleep(20);
+      await waitFor(() => sim.openRequests() === 0, 'the hanging request closed');
       expect(sim.openRequests()).toBe(0);
       expect(sim.requests).toHaveLength(1);
     });

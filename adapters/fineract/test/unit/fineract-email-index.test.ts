@@ -23,15 +23,9 @@ import {
   startFineractSimulator,
   type FineractSimulator,
 } from '../../simulator/simulator';
+import { waitFor } from '../../../../test/helpers/wait';
 
 const ctx = (): CallContext => ({ signal: new AbortController().signal, requestId: 'req-1' });
-/** Waits until `condition` holds, checking every 10 ms, for 5 s at most. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  expect(condition()).toBe(true);
-}
 const built = (clients: IndexedClient[], max = 100) => {
   const builder = new EmailIndexBuilder(clients.length, max);
   const added = clients.map((c) => builder.add(c));
@@ -174,7 +168,10 @@ describe('the email index over the Fineract simulator', () => {
     const before = sim.requests.length;
     // Starts the rebuild, in the background: answered from the last index meanwhile.
     expect(await search('jane@elsewhere.example')).toEqual([]);
-    await until(() => logs.filter((l) => l.msg === 'email index built').length === 2);
+    await waitFor(
+      () => logs.filter((l) => l.msg === 'email index built').length === 2,
+      'the email index built twice',
+    );
     expect(await search('jane@elsewhere.example')).toEqual(['1']);
     expect(sim.requests.slice(before).some((r) => r.query.sortOrder === 'ASC')).toBe(true);
   });
@@ -228,7 +225,7 @@ describe('the email index over the Fineract simulator', () => {
       { info: line('info'), warn: line('warn'), error: line('error') },
     );
     try {
-      await until(() => logs.some((l) => l.msg === 'email index built'));
+      await waitFor(() => logs.some((l) => l.msg === 'email index built'), 'the email index built');
       const before = sim.requests.length;
       const found = await adapter.customer.searchCustomersByEmail!(
         'pat.example@example.org',

@@ -17,6 +17,7 @@ import {
   type FineractSimulator,
 } from '../../simulator/simulator';
 import { fineractSchemaErrors } from '../../../../test/helpers/fineract-openapi';
+import { waitFor } from '../../../../test/helpers/wait';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -985,7 +986,8 @@ describe('simulator faults', () => {
       () => 'answered',
       () => 'failed',
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // At the simulator, and held there: no answer.
+    await waitFor(() => sim.openRequests() === 1, 'the request held by the simulator');
     expect(settled).toBe(false);
     expect([sim.openSockets(), sim.openRequests()]).toEqual([1, 1]);
     await sim.close();
