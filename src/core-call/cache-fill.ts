@@ -14,20 +14,20 @@ export function cacheFillLayer(
   events: CoreCallEvents,
   now: () => number,
 ): Layer {
-  return (next) => async (call) => {
+  return (next) => (call) => {
     const lookup = call.cached;
     if (!lookup) return next(call);
     const { key, entry, ttlMs, staleMs } = lookup;
     const operation = call.operation.name;
-    try {
-      const value = await next(call);
-      return ttlMs > 0 ? cached.store(operation, key, value, ttlMs + staleMs) : value;
-    } catch (err) {
-      if (entry && isCoreFailure(err) && now() - entry.storedAt < ttlMs + staleMs) {
-        events.publish({ type: 'cache', adapter, operation, result: 'stale' });
-        return entry.value;
-      }
-      throw err;
-    }
+    return next(call).then(
+      (value) => (ttlMs > 0 ? cached.store(operation, key, value, ttlMs + staleMs) : value),
+      (err: unknown) => {
+        if (entry && isCoreFailure(err) && now() - entry.storedAt < ttlMs + staleMs) {
+          events.publish({ type: 'cache', adapter, operation, result: 'stale' });
+          return entry.value;
+        }
+        throw err;
+      },
+    );
   };
 }

@@ -20,7 +20,7 @@ const outcomeOf = (err: unknown): AttemptOutcome =>
         : 'client_error';
 
 export function circuitLayer(adapter: string, circuits: Circuits, events: CoreCallEvents): Layer {
-  return (next) => async (call) => {
+  return (next) => (call) => {
     const operation = call.operation.name;
     const { name, breaker } = circuits.for(operation);
     const started = process.hrtime.bigint();
@@ -32,15 +32,19 @@ export function circuitLayer(adapter: string, circuits: Circuits, events: CoreCa
     if (refused) {
       attempt('rejected');
       events.publish({ type: 'circuit_refused', adapter, operation, circuit: name });
-      throw refused;
+      return Promise.reject(refused);
     }
-    try {
-      const value = await breaker.fire(() => next(call));
-      attempt('success');
-      return value;
-    } catch (err) {
-      attempt(outcomeOf(err));
-      throw err;
-    }
+    return breaker
+      .fire(() => next(call))
+      .then(
+        (value) => {
+          attempt('success');
+          return value;
+        },
+        (err: unknown) => {
+          attempt(outcomeOf(err));
+          throw err;
+        },
+      );
   };
 }
