@@ -63,6 +63,18 @@ type LayerName =
 /** The kinds of call: the port operations by their policy, and passed-through requests. */
 export type CallKind = Operation['policy']['kind'] | 'passThrough';
 
+/** Streams and writes: the layers of a read but the cache's and the single flight's. */
+const UNCACHED: readonly LayerName[] = [
+  'span',
+  'maintenance',
+  'admission',
+  'requestReads',
+  'retry',
+  'circuit',
+  'timeout',
+  'answerCheck',
+];
+
 /** The layers of each kind of call, outermost first. */
 export const LAYERS: { readonly [K in CallKind]: readonly LayerName[] } = {
   read: [
@@ -78,26 +90,8 @@ export const LAYERS: { readonly [K in CallKind]: readonly LayerName[] } = {
     'timeout',
     'answerCheck',
   ],
-  stream: [
-    'span',
-    'maintenance',
-    'admission',
-    'requestReads',
-    'retry',
-    'circuit',
-    'timeout',
-    'answerCheck',
-  ],
-  write: [
-    'span',
-    'maintenance',
-    'admission',
-    'requestReads',
-    'retry',
-    'circuit',
-    'timeout',
-    'answerCheck',
-  ],
+  stream: UNCACHED,
+  write: UNCACHED,
   passThrough: ['span', 'maintenance', 'admission', 'retry', 'circuit', 'timeout'],
 };
 

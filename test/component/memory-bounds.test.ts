@@ -8,15 +8,14 @@
  * collection than the memos and the cache may hold.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
 import { MAX_ID_LENGTH } from '../../src/api/ids';
 import { type DevKey, loadDevKey } from '../../src/auth/dev-keys';
 import { KEY_MEMO_BYTES } from '../../src/resilience/cached-calls';
 import { buildOnce } from '../helpers/build-once';
+import { holderClaims, signToken } from '../helpers/keys';
 
 const ROOT = path.resolve(__dirname, '../..');
 const HEAP_MB = 64;
@@ -45,18 +44,7 @@ describe('memory per request under a small heap', () => {
   let port: number;
   let key: DevKey;
 
-  const tokenFor = async () => {
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({})
-      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-      .setIssuer('demo')
-      .setSubject('demo')
-      .setAudience(`${PUBLIC_BASE_URL}${PATH}`)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 300)
-      .setJti(crypto.randomUUID())
-      .sign(key.privateKey);
-  };
+  const tokenFor = () => signToken(key, holderClaims('demo', `${PUBLIC_BASE_URL}${PATH}`));
   /** How the gateway ended, if it did, and its last words (from V8's fatal error, if any). */
   const gone = (cause?: unknown) => {
     const fatal = output.indexOf('FATAL ERROR');

@@ -6,16 +6,15 @@
  * is replaced, and SIGTERM drains every worker and exits 0.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SignJWT } from 'jose';
 import { type DevKey, loadDevKey } from '../../src/auth/dev-keys';
 import { replayMemoryLongKept, startOwnRedis, type OwnRedis } from '../helpers/redis-server';
 import { buildOnce } from '../helpers/build-once';
+import { holderClaims, signToken } from '../helpers/keys';
 import { outputMatch, waitFor } from '../helpers/wait';
 
 const run = promisify(execFile);
@@ -65,18 +64,7 @@ describe('WORKERS=2 with the built command line', () => {
   let metricsPort: number;
   let key: DevKey;
 
-  const token = async () => {
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({})
-      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-      .setIssuer('demo')
-      .setSubject('demo')
-      .setAudience(`${PUBLIC_BASE_URL}${PATH}`)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 300)
-      .setJti(crypto.randomUUID())
-      .sign(key.privateKey);
-  };
+  const token = () => signToken(key, holderClaims('demo', `${PUBLIC_BASE_URL}${PATH}`));
   const listening = () => output.split('worker listening').length - 1;
 
   beforeAll(async () => {

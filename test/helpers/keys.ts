@@ -37,8 +37,9 @@ export interface TokenOptions {
   now?: number;
 }
 
+/** A token of `claims` signed by `key` (a test key, or the gateway's development key). */
 export async function signToken(
-  key: TestKey,
+  key: Pick<TestKey, 'kid' | 'alg'> & { privateKey: KeyLike | Uint8Array },
   claims: JWTPayload,
   opts: { header?: Record<string, unknown> } = {},
 ): Promise<string> {
