@@ -18,7 +18,7 @@ import { SignJWT } from 'jose';
 import Redis from 'ioredis';
 import { loadDevKey } from '../src/auth/dev-keys';
 import { replayEpochKey } from '../src/auth/replay-store';
-import { redisKeys } from '../src/resilience/redis-keys';
+import { redisKeys } from '../src/stores/redis-keys';
 import { shippedNodeOptions } from './proc-stats';
 
 const ROOT = path.resolve(__dirname, '../..');

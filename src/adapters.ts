@@ -13,7 +13,7 @@ import { DemoDataError, demoAdapterModule } from '../adapters/demo';
 import { fineractAdapterModule } from '../adapters/fineract';
 import { krakenAdapterModule } from '../adapters/kraken';
 import { PROXY_KIND, proxyAdapterModule } from './proxy/proxy-adapter';
-import { missingMethodProblems } from './cores/port-methods';
+import { missingMethodProblems } from './ports/port-methods';
 import { adapterConfigFrom, adapterEnvName, adapterEnvPrefix } from './config/adapter-config';
 import { type Config, ConfigError, gatewayValuesFor } from './config/config';
 import type { Logger } from 'pino';

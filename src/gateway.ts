@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import { type AppDeps, buildApp, type GatewayHttp } from './http/app';
 import { type CoreInstance, createCoreInstances } from './adapters';
-import { composedAdapter, type ServingInstance } from './cores/composed-adapter';
+import { servedPorts, type ServingInstance } from './core-call/fan-out/fan-out';
 import { CORE_FAMILIES, type CoreFamily } from './config/core-layout';
 import { passThroughProxies, type PassThroughEntry } from './proxy/pass-through';
 import { PROXY_KIND } from './proxy/proxy-adapter';
@@ -16,27 +16,22 @@ import { type KeySet, remoteKeySet, staticKeySet } from './auth/key-set';
 import { memoryReplayStore, redisReplayStore, type ReplayStore } from './auth/replay-store';
 import type { Config } from './config/config';
 import { gatewayVersion } from './config/version';
-import { buildRoutes } from './http/families';
+import { buildRoutes } from './endpoints/families';
 import { PagingTokens } from './api/paging-token';
-import type { RouteSpec } from './http/route-spec';
-import { describeError } from './observability/error-log';
+import type { RouteSpec } from './routes/route-spec';
+import { describeError } from './errors/error-log';
 import { createLogger } from './observability/logger';
 import type { CoreAdapter } from './ports';
 import type CircuitBreaker from 'opossum';
-import {
-  CacheCipher,
-  type CacheStore,
-  memoryCacheStore,
-  redisCacheStore,
-} from './resilience/cache';
+import { CacheCipher, type CacheStore, memoryCacheStore, redisCacheStore } from './stores/cache';
 import {
   connectRedis,
   createRedis,
   type RedisClient,
   redisTargetOf,
   waitForRedis,
-} from './resilience/redis';
-import { type RedisKeys, redisKeysOf } from './resilience/redis-keys';
+} from './stores/redis';
+import { type RedisKeys, redisKeysOf } from './stores/redis-keys';
 import { type CoreCallStack, type CoreCallStackDeps, coreCallStack } from './core-call/stack';
 import { CoreCallEvents } from './core-call/events';
 import { observeCoreCalls } from './observability/core-call-observers';
@@ -49,14 +44,14 @@ import {
   tracingOn,
 } from './observability/tracing';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
-import { type ServiceLevels, serviceLevels } from './observability/service-levels';
-import type { TrafficIncrement } from './observability/traffic-ledger';
+import { type ServiceLevels, serviceLevels } from './service-levels/service-levels';
+import type { TrafficIncrement } from './service-levels/traffic-ledger';
 import {
   MaintenanceWindows,
   MaintenanceWindowStore,
   maintenanceWindowsKey,
 } from './resilience/maintenance-windows';
-import { type Readiness, readinessProbe } from './observability/readiness';
+import { type Readiness, readinessProbe } from './service-levels/readiness';
 import { WatchedRefusalFile } from './refusals/refusal-file';
 import { RefusalList } from './refusals/refusal-list';
 import { SharingRefusals } from './refusals/sharing-refusals';
@@ -327,7 +322,15 @@ function resilientInstances(
       adapterId: id,
       answerCheck: outputCheck,
     });
-    return { id, families, adapter: resilient.adapter, resilient, raw: adapter };
+    return {
+      id,
+      families,
+      adapter: resilient.adapter,
+      step: resilient.step,
+      operations: resilient.operations,
+      resilient,
+      raw: adapter,
+    };
   });
 }
 
@@ -545,7 +548,7 @@ export async function createGateway(
   const { redisKeys, redis, cacheRedis, replayStore, maintenance } = state;
   const stackDeps = stackDepsOf(config, state, metrics, logger, now);
   const served = resilientInstances(instances, stackDeps, config.adapterOutputCheck);
-  const adapter = composedAdapter(served, logger);
+  const adapter = servedPorts(served, logger);
   const { stacks, passThrough } = passThroughOf(instances, options, served, stackDeps);
   const circuits = stacks.circuits();
   let stopping = false;

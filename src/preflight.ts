@@ -19,7 +19,7 @@ import { isDemoOnly } from './config/core-layout';
 import { clientStoreProblem } from './endpoints/platform/platform.routes';
 import { refusalFileProblems } from './refusals/refusal-file';
 import { circuitNames } from './resilience/circuit-groups';
-import { redisTargetOf } from './resilience/redis';
+import { redisTargetOf } from './stores/redis';
 import { checkOperationSettings } from './resilience/operation-settings';
 import { gatewayStartWarnings, misspeltVariables, tracingStartWarnings } from './start-warnings';
 

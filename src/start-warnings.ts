@@ -9,8 +9,8 @@ import { resolveInstanceModules } from './adapters';
 import { adapterEnvName, blockProperties } from './config/adapter-config';
 import { type Config, ConfigError, SETTINGS } from './config/config';
 import { lookalikeOf } from './config/read-settings';
-import { redisTargetOf } from './resilience/redis';
-import { redisKeysOf } from './resilience/redis-keys';
+import { redisTargetOf } from './stores/redis';
+import { redisKeysOf } from './stores/redis-keys';
 
 /**
  * Variables the libraries the gateway uses read themselves (documented in docs/operations.md):

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO_PLATFORM_CLIENT_ID } from '../../src/endpoints/platform/platform.routes';
-import type { RouteSpec } from '../../src/http/route-spec';
+import type { RouteSpec } from '../../src/routes/route-spec';
 import { type DemoGateway, startDemoGateway } from './demo-gateway';
 import { DEMO_REQUESTS, type DemoRequest, targetOf } from './demo-requests';
 import { formatted } from './formatted';

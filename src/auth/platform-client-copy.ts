@@ -11,7 +11,7 @@
  * asked for and missing from Redis is looked for in the copy at once.
  */
 import type { Logger } from 'pino';
-import { describeError, StackGate } from '../observability/error-log';
+import { describeError, StackGate } from '../errors/error-log';
 import {
   type ClientStore,
   FileClientStore,

@@ -14,9 +14,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import writeFileAtomic from 'write-file-atomic';
-import { describeError, StackGate } from '../observability/error-log';
-import type { RedisClient } from '../resilience/redis';
-import type { RedisKeys } from '../resilience/redis-keys';
+import { describeError, StackGate } from '../errors/error-log';
+import type { RedisClient } from '../stores/redis';
+import type { RedisKeys } from '../stores/redis-keys';
 import { HMAC_TAG, SecretHasher } from './platform-secret-hash';
 
 /** Lists and views products. */

@@ -6,7 +6,7 @@
  * claim, for a deployment whose tokens no gateway has accepted before (ADR 0045).
  */
 import { Cluster, type Redis } from 'ioredis';
-import type { RedisKeys } from '../resilience/redis-keys';
+import type { RedisKeys } from '../stores/redis-keys';
 import { replayEpochKey, replayKeyPrefix } from './replay-store';
 
 /** What the store remembers. */

@@ -10,7 +10,7 @@
  */
 import type { Cluster, Redis, Result } from 'ioredis';
 import { AuthUnavailableError } from '../errors';
-import type { RedisKeys } from '../resilience/redis-keys';
+import type { RedisKeys } from '../stores/redis-keys';
 
 /** The answer to one claim. */
 export interface ClaimResult {

@@ -23,8 +23,8 @@ import {
 import { secretHasherOf } from '../auth/platform-secret-hash';
 import { generatePlatformKeyJson } from '../auth/platform-tokens';
 import { type Config, ConfigError, loadConfig } from '../config/config';
-import { connectRedis, redisTargetOf } from '../resilience/redis';
-import { redisKeysOf } from '../resilience/redis-keys';
+import { connectRedis, redisTargetOf } from '../stores/redis';
+import { redisKeysOf } from '../stores/redis-keys';
 import { createLogger } from '../observability/logger';
 
 export const USAGE = `usage: data-holder-gateway clients <command>   (npm run clients -- <command>)

@@ -18,8 +18,8 @@ import {
   startOf,
   windowProblem,
 } from '../resilience/maintenance-windows';
-import { connectRedis, redisTargetOf } from '../resilience/redis';
-import { redisKeysOf } from '../resilience/redis-keys';
+import { connectRedis, redisTargetOf } from '../stores/redis';
+import { redisKeysOf } from '../stores/redis-keys';
 import { type Output, PROCESS_OUTPUT } from './clients';
 
 export const MAINTENANCE_USAGE = `usage: data-holder-gateway maintenance <command>

@@ -6,9 +6,9 @@
  */
 import { type ReplayMemory, initReplayMemory, replayMemoryOf } from '../auth/replay-memory';
 import { loadConfig } from '../config/config';
-import { redisKeysOf } from '../resilience/redis-keys';
+import { redisKeysOf } from '../stores/redis-keys';
 import { createLogger } from '../observability/logger';
-import { connectRedis, redisTargetOf } from '../resilience/redis';
+import { connectRedis, redisTargetOf } from '../stores/redis';
 import { type Output, PROCESS_OUTPUT } from './clients';
 
 export const REPLAY_STORE_USAGE = `usage: data-holder-gateway replay-store <status|init>

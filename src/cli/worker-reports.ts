@@ -6,10 +6,10 @@
  */
 import cluster from 'node:cluster';
 import { CoreUnavailableError } from '../errors';
-import { getMetricsBody } from '../observability/get-metrics';
-import type { AdminReports } from '../observability/service-levels';
-import type { Outage, ServiceStatus, StatusData } from '../observability/service-status';
-import { type TrafficIncrement, TrafficLedger } from '../observability/traffic-ledger';
+import { getMetricsBody } from '../service-levels/get-metrics';
+import type { AdminReports } from '../service-levels/service-levels';
+import type { Outage, ServiceStatus, StatusData } from '../service-levels/service-status';
+import { type TrafficIncrement, TrafficLedger } from '../service-levels/traffic-ledger';
 
 const TRAFFIC = 'dhg:traffic';
 const ASK = 'dhg:report';

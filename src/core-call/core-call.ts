@@ -6,7 +6,7 @@
  * method (or sends a passed-through request). The order of the layers is declared in stack.ts.
  */
 import type { CallContext, RequestReads } from '../ports';
-import type { Operation } from '../resilience/operations';
+import type { Operation } from '../ports/operations';
 
 /** What the request that makes a call gives it. */
 export interface RequestScope {

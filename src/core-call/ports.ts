@@ -5,7 +5,7 @@
  */
 import { admissionOf } from '../auth/admission';
 import type { CallContext, CoreAdapter } from '../ports';
-import { type Operation, operations } from '../resilience/operations';
+import { type Operation, operations } from '../ports/operations';
 import { contextOf, type CoreCall, type RequestScope, type Step } from './core-call';
 
 type PortMethod = (...args: unknown[]) => Promise<unknown>;

@@ -17,17 +17,22 @@
  *
  * then the adapter's port method (ports.ts), or the upstream of a passed-through request, whose
  * answer is streamed to the caller and so is neither cached, shared, repeated nor checked.
+ *
+ * Above the layers, when several cores serve the gateway, the operations several cores answer
+ * together (the authorisation list, the customer search, the identity) are one step over each
+ * instance's step, and every other operation goes to the instance serving its family
+ * (fan-out/fan-out.ts).
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
-import type { CacheStore } from '../resilience/cache';
+import type { CacheStore } from '../stores/cache';
 import { CachedCalls } from '../resilience/cached-calls';
 import { circuitNames } from '../resilience/circuit-groups';
 import { Circuits } from '../resilience/circuits';
 import { maintenanceClock } from '../resilience/maintenance';
 import { checkOperationSettings } from '../resilience/operation-settings';
-import { type Operation, type OperationName, operations } from '../resilience/operations';
-import type { RedisKeys } from '../resilience/redis-keys';
+import { type Operation, type OperationName, operations } from '../ports/operations';
+import type { RedisKeys } from '../stores/redis-keys';
 import { RequestScopes } from '../resilience/request-reads';
 import { RetryBudget } from '../resilience/retry-budget';
 import { SingleFlight } from '../resilience/single-flight';
@@ -40,7 +45,7 @@ import { circuitLayer } from './circuit';
 import { type Layer, type Send, type Step, through } from './core-call';
 import type { CoreCallEvents } from './events';
 import { maintenanceLayer } from './maintenance';
-import { portsOf, portStep, scopeOf } from './ports';
+import { implemented, portsOf, portStep, scopeOf } from './ports';
 import { requestReadsLayer } from './request-reads';
 import { retryLayer } from './retry';
 import { singleFlightLayer } from './single-flight';
@@ -121,6 +126,10 @@ export interface CoreCallStackDeps {
 export interface CoreCallStack {
   /** The ports a service calls. */
   adapter: CoreAdapter;
+  /** Every call of the instance, through the layers of its kind (what a fan-out asks). */
+  step: Step;
+  /** The operations the instance's adapter implements. */
+  operations: ReadonlySet<OperationName>;
   /**
    * Circuit breakers by name (a group such as `balances`, or an operation the adapter keeps
    * apart), each created at its group's first call; for tests and health.
@@ -242,6 +251,8 @@ export function coreCallStack(inner: CoreAdapter, deps: CoreCallStackDeps): Core
   const byName = new Map(operations().map((op) => [op.name, op]));
   return {
     adapter: portsOf(inner, adapterId, (operation) => steps[operation.policy.kind]),
+    step: (call) => steps[call.operation.policy.kind](call),
+    operations: new Set(implemented(inner).map((op) => op.name)),
     circuits: circuits.byName,
     pass: <T>(name: OperationName, send: (ctx: CallContext) => Promise<T>, ctx: CallContext) =>
       steps.passThrough({

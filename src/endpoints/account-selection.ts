@@ -125,9 +125,9 @@ export class AccountSelection {
   }
 
   /**
-   * The authorisation list (row 1): blocked and suspended accounts left out. An account whose
-   * data could cause harm stays, so that the customer can choose it and the refusal of its data
-   * is made, and reported, when the data is asked for.
+   * The authorisation list (`listShareableAccounts`): blocked and suspended accounts left out. An
+   * account whose data could cause harm stays, so that the customer can choose it and the refusal
+   * of its data is made, and reported, when the data is asked for.
    */
   consentable<T extends RefusableAccount>(customerId: string, all: readonly T[]): T[] {
     return all.filter((a) => {

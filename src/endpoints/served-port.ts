@@ -6,7 +6,7 @@
 import { RouteNotFoundError } from '../errors';
 import type { CoreAdapter } from '../ports';
 import { portsOver } from '../core-call/ports';
-import { operations } from '../resilience/operations';
+import { operations } from '../ports/operations';
 
 type FamilyPort = 'banking' | 'energy' | 'fdx' | 'products';
 

@@ -7,8 +7,8 @@
 import express, { type Express, type Request } from 'express';
 import { InvalidFieldError, RouteNotFoundError } from '../errors';
 import { errorHandler, sendError } from './error-handler';
-import { METRICS_PERIODS, type MetricsPeriod } from '../observability/get-metrics';
-import type { AdminReports } from '../observability/service-levels';
+import { METRICS_PERIODS, type MetricsPeriod } from '../service-levels/get-metrics';
+import type { AdminReports } from '../service-levels/service-levels';
 
 /**
  * The standard's `links.self`: `PUBLIC_BASE_URL`, the report's path and the query it read. Never

@@ -11,7 +11,7 @@ import { declaresTooLargeBody } from './body-reader';
 import { errorHandler, sendError } from './error-handler';
 import { buildOpenApi, type OpenApiServer } from './openapi';
 import type { FamilyProxy } from '../proxy/family-proxy';
-import type { CoreFamily, RouteSpec } from './route-spec';
+import type { CoreFamily, RouteSpec } from '../routes/route-spec';
 import type { TrustProxy } from '../config/trust-proxy';
 import { buildApiRouter, refuseDeclaredTooLarge } from './router';
 import { addAdminReports } from './admin-routes';
@@ -20,9 +20,9 @@ import { createHttpLogger } from '../observability/logger';
 import type { GatewayMetrics } from '../observability/metrics';
 import { traceRequest } from '../observability/tracing';
 import { Registry } from 'prom-client';
-import type { Readiness } from '../observability/readiness';
+import type { Readiness } from '../service-levels/readiness';
 import type { SharingRefusals } from '../refusals/sharing-refusals';
-import type { AdminReports } from '../observability/service-levels';
+import type { AdminReports } from '../service-levels/service-levels';
 
 export interface AppDeps {
   routes: readonly RouteSpec[];

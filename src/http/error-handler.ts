@@ -4,7 +4,7 @@
  * or the family space the request was in (router.ts), sets `res.locals.family`; anything else
  * answers in the `/v1` body. Upstream details and stacks stay in `cause` and the log.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
 import {
   CoreRecordInvalidError,
@@ -18,7 +18,8 @@ import {
 } from '../errors';
 import { recordFailure } from '../observability/logger';
 import { sendJson } from './json-answer';
-import type { ErrorFamily } from './route-spec';
+import type { ErrorFamily } from '../routes/route-spec';
+import type { StatefulResponse } from '../routes/request-state';
 
 /** Default `Retry-After` seconds of a 503 whose cause did not say. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
@@ -106,15 +107,11 @@ function body(family: ErrorFamily, err: GatewayError, requestId: string): object
 }
 
 /** Sends a gateway error as the route's documented error body. */
-export function sendError(
-  req: IncomingMessage,
-  res: ServerResponse & { locals?: Record<string, unknown> },
-  raw: unknown,
-): void {
+export function sendError(req: IncomingMessage, res: StatefulResponse, raw: unknown): void {
   const err = toGatewayError(raw);
   const locals = res.locals ?? {};
-  const family = (locals.family as ErrorFamily | undefined) ?? 'v1';
-  const requestId = String(locals.requestId ?? '');
+  const family = locals.family ?? 'v1';
+  const requestId = locals.requestId ?? '';
   // What was thrown is logged (an unexpected error as itself, not as the InternalError it became).
   recordFailure(res, { code: err.code, status: err.status, error: raw });
   if (res.headersSent) {

@@ -4,7 +4,7 @@
  * whose ETag and charset work the gateway does not want (ETags are off).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { jsonTextOf } from '../resilience/cache';
+import { jsonTextOf } from '../stores/cache';
 
 /**
  * `JSON.stringify(body)`, the same text, without serialising a read-only cached value again: a

@@ -9,7 +9,7 @@ import examples from '../../contracts/openapi-examples.json';
 import requests from '../../contracts/requests.json';
 import { MAX_ID_LENGTH, pathParamNames } from '../api/ids';
 import { OPERATION_DESCRIPTIONS, PATH_PARAMETER_DESCRIPTIONS } from './openapi-descriptions';
-import type { DocumentedResponse, RouteSpec } from './route-spec';
+import type { DocumentedResponse, RouteSpec } from '../routes/route-spec';
 
 type Json = unknown;
 

@@ -27,12 +27,20 @@ import {
 import { SharingRefusals } from '../refusals/sharing-refusals';
 import { declaresTooLargeBody, payloadTooLarge, readBody } from './body-reader';
 import { sendJson } from './json-answer';
-import { parseAccountIdsBody, parseQuery } from './parameters';
-import { refuseImpossibleIds } from './path-ids';
-import { answerFor } from './refusal-answer';
+import { parseAccountIdsBody, parseQuery } from '../routes/parameters';
+import { refuseImpossibleIds } from '../routes/path-ids';
+import { answerFor } from '../refusals/refusal-answer';
 import type { FamilyProxy } from '../proxy/family-proxy';
-import type { AuthRequest, CoreFamily, ErrorFamily, HandlerResult, RouteSpec } from './route-spec';
-import { tierOfCall } from '../observability/response-tiers';
+import type {
+  AuthRequest,
+  CheckedInput,
+  CoreFamily,
+  ErrorFamily,
+  HandlerResult,
+  RouteSpec,
+} from '../routes/route-spec';
+import './request-state';
+import { tierOfCall } from '../api/response-tiers';
 
 export interface RouterDeps {
   verifyHolder: HolderVerifier;
@@ -96,7 +104,7 @@ class RequestCallContext implements AdmittedContext {
 
   constructor(private readonly res: Response) {
     this.requestId = String(res.locals.requestId);
-    this.admission = res.locals.admission as Admission | undefined;
+    this.admission = res.locals.admission;
   }
 
   get signal(): AbortSignal {
@@ -222,9 +230,7 @@ function bodyReader(route: RouteSpec): Step | undefined {
 }
 
 /**
- * The refusals made before the core is asked (docs/api.md, "Refusals to share"): on a served
- * route, first a path id that cannot be an id (src/http/path-ids.ts: its family's unknown-id
- * answer, as a passed-through route answers it before its family's checks); then a customer the
+ * The refusals made before the core is asked (docs/api.md, "Refusals to share"): a customer the
  * operator flags for harm, on every route that refuses one (after the family's own checks of the
  * request, which answer first: a served route's handler makes them later, so they are made here;
  * a passed-through route has made them already); and, on a passed-through route, whose records
@@ -235,22 +241,21 @@ function bodyReader(route: RouteSpec): Step | undefined {
 function refuseBeforeCore(
   route: RouteSpec,
   refusals: SharingRefusals,
-  input: { params: Record<string, string>; rawQuery: Record<string, unknown> },
-  passThrough?: { accountIds?: readonly string[] },
+  input: CheckedInput,
+  passedThrough: boolean,
 ): void {
-  if (!passThrough) refuseImpossibleIds(route, input.params);
   const customerId = input.params.customerId;
   if (customerId === undefined) return;
   if (
     (route.refusesHarmedCustomer ?? route.auth === 'holder') &&
     refusals.customer(customerId) === 'harm'
   ) {
-    if (!passThrough) route.checkRequest?.(input);
+    if (!passedThrough) route.checkRequest?.(input);
     throw new SharingRefusedError('harm');
   }
-  if (!passThrough) return;
+  if (!passedThrough) return;
   const { accountId } = input.params;
-  const ids = passThrough.accountIds ?? (accountId !== undefined ? [accountId] : []);
+  const ids = input.accountIds ?? (accountId !== undefined ? [accountId] : []);
   const reasons = ids.flatMap((id) => refusals.account(customerId, id) ?? []);
   if (reasons.length > 0)
     throw new SharingRefusedError(reasons.includes('harm') ? 'harm' : reasons[0]!);
@@ -264,21 +269,38 @@ function queryOf(route: RouteSpec, rawQuery: Record<string, unknown>, now: Date)
   return query;
 }
 
-/** Validates the query (and a specific-accounts body), calls the handler, answers. */
-function handler(route: RouteSpec, deps: RouterDeps): Step {
+/**
+ * The one input step of every route, served or passed through: the query (dates and time
+ * windows defaulted), a specific-accounts body, path ids that cannot be ids (src/routes/path-ids.ts:
+ * the family's unknown-id answer), on a passed-through route the family's own checks, then the
+ * refusals made before the core. What it checked goes to `res.locals.input` for the last step.
+ */
+function checkInput(route: RouteSpec, deps: RouterDeps, passedThrough: boolean): Step {
   const refusals = deps.refusals ?? SharingRefusals.NONE;
-  return async (req, res) => {
+  return (req, res, next) => {
     const rawQuery = req.query as Record<string, unknown>;
-    const query = queryOf(route, rawQuery, deps.now());
-    const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
-    const params = req.params as Record<string, string>;
-    refuseBeforeCore(route, refusals, { params, rawQuery });
-    const result = await route.handle({
-      params,
-      query,
+    const input: CheckedInput = {
+      params: req.params as Record<string, string>,
+      query: queryOf(route, rawQuery, deps.now()),
       rawQuery,
-      accountIds,
-      body: route.body && route.body !== 'accountIds' ? req.body : undefined,
+      ...(route.body === 'accountIds' ? { accountIds: parseAccountIdsBody(req.body) } : {}),
+      ...(route.body ? { body: req.body as unknown } : {}),
+    };
+    refuseImpossibleIds(route, input.params);
+    if (passedThrough) route.checkRequest?.(input);
+    refuseBeforeCore(route, refusals, input, passedThrough);
+    res.locals.input = input;
+    next();
+  };
+}
+
+/** The route's handler over the checked input, then its answer once the token is admitted. */
+function handler(route: RouteSpec): Step {
+  return async (req, res) => {
+    const input = res.locals.input!;
+    const result = await route.handle({
+      ...input,
+      body: route.body !== 'accountIds' ? input.body : undefined,
       auth: res.locals.auth,
       headers: req.headers,
       ip: req.ip ?? '',
@@ -290,7 +312,7 @@ function handler(route: RouteSpec, deps: RouterDeps): Step {
       result.stream?.body.destroy();
       throw refused;
     }
-    markDeprecated(route, res, params);
+    markDeprecated(route, res, input.params);
     await send(req, res, route, result);
   };
 }
@@ -303,24 +325,15 @@ function markDeprecated(route: RouteSpec, res: Response, params: Record<string, 
 }
 
 /**
- * A proxied route's last step: the same query, body and family checks as the handler's, then
- * the upstream call instead of the handler, given only what was checked (the upstream applies
- * its own defaults) and the operator's refusals, which its account lists need. A path id that
- * cannot be an id is answered first, as on a served route; the upstream path could not be built
- * from it either (src/proxy/upstream-request.ts).
+ * A proxied route's last step: the upstream call instead of the handler, given only what the
+ * input step checked (the upstream applies its own defaults) and the operator's refusals, which
+ * its account lists need.
  */
 function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy): Step {
   const forward = proxy.forward(route);
   const refusals = deps.refusals ?? SharingRefusals.NONE;
   return async (req, res) => {
-    const rawQuery = req.query as Record<string, unknown>;
-    const query = queryOf(route, rawQuery, deps.now());
-    const accountIds = route.body === 'accountIds' ? parseAccountIdsBody(req.body) : undefined;
-    const params = req.params as Record<string, string>;
-    refuseImpossibleIds(route, params);
-    const body: unknown = route.body ? req.body : undefined;
-    route.checkRequest?.({ params, rawQuery, body });
-    refuseBeforeCore(route, refusals, { params, rawQuery }, { accountIds });
+    const { params, rawQuery, query, body } = res.locals.input!;
     markDeprecated(route, res, params);
     await forward(
       {
@@ -338,22 +351,27 @@ function passThroughStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy)
   };
 }
 
+/** The proxy of the route's core family, when that family is passed through. */
+function proxyOf(route: RouteSpec, deps: RouterDeps): FamilyProxy | undefined {
+  return route.coreFamily ? deps.passThrough?.get(route.coreFamily) : undefined;
+}
+
 /** The route's last step: its handler, or the pass-through of its core family. */
 function lastStep(route: RouteSpec, deps: RouterDeps): Step {
-  const proxy = route.coreFamily && deps.passThrough?.get(route.coreFamily);
-  return proxy ? passThroughStep(route, deps, proxy) : handler(route, deps);
+  const proxy = proxyOf(route, deps);
+  return proxy ? passThroughStep(route, deps, proxy) : handler(route);
 }
 
 /**
  * The route's answer to an error of its steps: a refusal to share as the interface says it
- * (src/http/refusal-answer.ts), its reason noted for the count of refusals; an unknown body id
+ * (src/refusals/refusal-answer.ts), its reason noted for the count of refusals; an unknown body id
  * with `BODY_ID_NOT_FOUND_STATUS`; anything else as it is. A refused token answers instead of any
  * of them, as it did when the claim was awaited before the route's other steps (ADR 0051).
  */
 function refusalAnswerStep(route: RouteSpec, deps: RouterDeps): ErrorRequestHandler {
   const bodyIdStatus = (deps.refusals ?? SharingRefusals.NONE).bodyIdStatus;
   return async (err, _req, res, next) => {
-    const refused = await refusalOf(res.locals.admission as Admission | undefined);
+    const refused = await refusalOf(res.locals.admission);
     const { error, refusal } = answerFor(route, refused ?? err, bodyIdStatus);
     if (refusal) res.locals.sharingRefusal = refusal;
     next(error);
@@ -367,6 +385,7 @@ function routeSteps(route: RouteSpec, deps: RouterDeps): (Step | ErrorRequestHan
     authenticate(route, deps),
     checkPathIds(route),
     bodyReader(route),
+    checkInput(route, deps, proxyOf(route, deps) !== undefined),
     lastStep(route, deps),
   ];
   return [

@@ -2,18 +2,19 @@
  * Request counting and latency by route template (never the raw path) and response-time tier;
  * refusals to share.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { SHARING_REFUSED_HEADER } from '../refusals/sharing-refusals';
 import type { GatewayMetrics } from './metrics';
-import type { ResponseTier } from './response-tiers';
+import type { ResponseTier } from '../api/response-tiers';
+import type { StatefulResponse } from '../routes/request-state';
 
 /**
  * The reason of a refusal answer: the one the route noted, else (an upstream's refusal passed
  * through, whose reason only the upstream knows) what its status tells.
  */
-function refusalReason(res: ServerResponse & { locals: Record<string, unknown> }): string {
-  const noted = res.locals.sharingRefusal;
-  if (typeof noted === 'string') return noted;
+function refusalReason(res: StatefulResponse): string {
+  const noted = res.locals?.sharingRefusal;
+  if (noted !== undefined) return noted;
   return res.statusCode === 403 ? 'harm' : 'blocked_or_suspended';
 }
 
@@ -33,13 +34,13 @@ export interface AnsweredCall {
 export function httpMetrics(
   metrics: GatewayMetrics,
   onAnswered?: (call: AnsweredCall) => void,
-): (req: IncomingMessage, res: ServerResponse & { locals: Record<string, unknown> }) => void {
+): (req: IncomingMessage, res: StatefulResponse) => void {
   return (req, res) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const tier = res.locals.tier as ResponseTier | undefined;
+      const tier = res.locals?.tier;
       const labels = {
-        route: String(res.locals.route ?? 'unmatched'),
+        route: res.locals?.route ?? 'unmatched',
         method: req.method ?? '',
         status: String(res.statusCode),
         tier: tier ?? 'none',

@@ -19,8 +19,9 @@ import {
   errorSerializer,
   type LoggedError,
   StackGate,
-} from './error-log';
+} from '../errors/error-log';
 import { mergeTraceFields, traceLogMixin } from './tracing';
+import type { RequestState } from '../routes/request-state';
 
 /** Field paths redacted in every log line, whatever logs them. */
 export const REDACT_PATHS = [
@@ -54,7 +55,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-type Res = ServerResponse & { locals?: Record<string, unknown> };
+/** The request's state, with the logger's own sink of its failure (see recordFailure). */
+interface LoggedState extends RequestState {
+  logFailure?: FailureSink;
+}
+type Res = ServerResponse & { locals?: LoggedState };
 
 /**
  * The request id: a caller's safe `X-Request-Id` is kept, else a UUID; echoed on the response
@@ -90,7 +95,7 @@ interface FailureLine {
 /** Where `sendError` hands a failure: set per request by the request logging. */
 type FailureSink = (res: Res, failure: RequestFailure) => void;
 
-const SINK = 'logFailure';
+const SINK = 'logFailure' satisfies keyof LoggedState;
 
 /**
  * Logs a failed request (from the error path): 4xx at info with its code; an unexpected 500 at
@@ -98,7 +103,7 @@ const SINK = 'logFailure';
  * the error, its stack once per interval per cause (code, route operation, innermost error).
  */
 export function recordFailure(res: Res, failure: RequestFailure): void {
-  const sink = res.locals?.[SINK] as FailureSink | undefined;
+  const sink = res.locals?.[SINK];
   sink?.(res, failure);
 }
 

@@ -14,7 +14,7 @@ import {
   Registry,
   collectDefaultMetrics,
 } from 'prom-client';
-import { RESPONSE_TIERS, TIER_THRESHOLD_MS } from './response-tiers';
+import { RESPONSE_TIERS, TIER_THRESHOLD_MS } from '../api/response-tiers';
 import { currentTraceIds } from './tracing';
 
 /**

@@ -5,7 +5,7 @@
  * decisions as events and attributes of the current span. No raw path, query, header value,
  * customer or account id is ever a span name or attribute.
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import {
   type Attributes,
   type Context,
@@ -20,20 +20,20 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import type { Decision, TraceLogFields } from './tracing-types';
+import type { StatefulResponse } from '../routes/request-state';
 
-type Res = ServerResponse & { locals?: Record<string, unknown> };
+type Res = StatefulResponse;
 type AnyFn = (...args: unknown[]) => Promise<unknown>;
 
 /** The attributes of a request's span known once it is answered. */
 function answeredAttributes(res: Res): Attributes {
   const locals = res.locals ?? {};
-  const route = locals.route as string | undefined;
   return {
-    'http.route': route,
+    'http.route': locals.route,
     'http.response.status_code': res.statusCode,
-    'dhg.operation_id': locals.operationId as string | undefined,
-    'dhg.family': locals.family as string | undefined,
-    'dhg.tier': locals.tier as string | undefined,
+    'dhg.operation_id': locals.operationId,
+    'dhg.family': locals.family,
+    'dhg.tier': locals.tier,
     ...(res.statusCode >= 500 ? { 'error.type': String(res.statusCode) } : {}),
     ...(res.writableFinished ? {} : { 'dhg.aborted': true }),
   };
@@ -129,7 +129,7 @@ export class TracedCalls {
       const { traceId, spanId } = span.spanContext();
       if (res.locals) res.locals.traceIds = { trace_id: traceId, span_id: spanId };
       res.once('close', () => {
-        const route = res.locals?.route as string | undefined;
+        const route = res.locals?.route;
         if (route) span.updateName(`${method} ${route}`);
         span.setAttributes(answeredAttributes(res));
         if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });

@@ -18,7 +18,7 @@ import type { ServerResponse } from 'node:http';
 import { paginate } from '../api/pagination';
 import type { QueryValues } from '../api/query-values';
 import { CoreAnswerInvalidError } from '../errors';
-import type { RouteSpec } from '../http/route-spec';
+import type { RouteSpec } from '../routes/route-spec';
 import type { SharingRefusals } from '../refusals/sharing-refusals';
 import type { UpstreamAnswer } from './upstream-answer';
 import type { UpstreamRequest } from './upstream-request';

@@ -5,7 +5,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { contractsAjv } from '../../contracts';
-import type { RouteSpec } from '../http/route-spec';
+import type { RouteSpec } from '../routes/route-spec';
 
 /** One place where a body does not match: a JSON pointer into the body and the schema keyword. */
 export interface ContractMismatch {

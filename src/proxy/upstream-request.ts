@@ -8,8 +8,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { stringify as stringifyForm } from 'qs';
-import { isImpossibleId, unknownIdError } from '../http/path-ids';
-import type { RouteSpec } from '../http/route-spec';
+import { isImpossibleId, unknownIdError } from '../routes/path-ids';
+import type { RouteSpec } from '../routes/route-spec';
 import { NEVER_FORWARDED, type ProxySettings } from './proxy-settings';
 import { tracingOn } from '../observability/tracing';
 
@@ -47,7 +47,7 @@ const HOP_BY_HOP = new Set([
 
 /**
  * A path parameter as one segment, encoded. A value that cannot be an id (it decodes to hold `/`,
- * `\`, NUL, CR, LF or `;`, or is a dot segment, src/http/path-ids.ts) never reaches the upstream,
+ * `\`, NUL, CR, LF or `;`, or is a dot segment, src/routes/path-ids.ts) never reaches the upstream,
  * whose server may decode `%2F` into path structure or resolve `%2e%2e`: it is answered as the
  * family's unknown id of that parameter.
  */

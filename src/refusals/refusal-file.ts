@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config/config-error';
-import { describeError } from '../observability/error-log';
+import { describeError } from '../errors/error-log';
 import { parseRefusalList, RefusalList } from './refusal-list';
 
 /** The setting that names the file, as problems start with it. */

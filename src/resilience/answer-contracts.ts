@@ -8,7 +8,7 @@
  * core's PDF.
  */
 import { loadSchemas, PORT_RECORDS, refOf } from '../../contracts';
-import type { OperationTable } from './operations';
+import type { OperationTable } from '../ports/operations';
 
 type Schema = Record<string, unknown>;
 

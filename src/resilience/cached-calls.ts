@@ -5,9 +5,9 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { describeError } from '../observability/error-log';
-import { type CacheEntry, type CacheStore, readOnlyCopy } from './cache';
-import type { RedisKeys } from './redis-keys';
+import { describeError } from '../errors/error-log';
+import { type CacheEntry, type CacheStore, readOnlyCopy } from '../stores/cache';
+import type { RedisKeys } from '../stores/redis-keys';
 
 export interface CachedCallsDeps {
   adapterId: string;

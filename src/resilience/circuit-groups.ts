@@ -6,7 +6,7 @@
  */
 import { ConfigError } from '../config/config-error';
 import type { CoreAdapter } from '../ports';
-import { operations } from './operations';
+import { operations } from '../ports/operations';
 
 /** Like adapter ids: they end up in metric labels and log fields. */
 const GROUP_NAME = /^[a-z][a-z0-9-]*$/;

@@ -7,8 +7,8 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
-import type { RedisClient } from './redis';
-import type { RedisKeys } from './redis-keys';
+import type { RedisClient } from '../stores/redis';
+import type { RedisKeys } from '../stores/redis-keys';
 
 /**
  * The Redis hash of the windows added at run time (field: window id, value: JSON), in the

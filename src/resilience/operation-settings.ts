@@ -1,7 +1,7 @@
 /** The per-operation cache settings, checked against the operation table. */
 import type { Config } from '../config/config';
 import { ConfigError } from '../config/config-error';
-import { NEVER_CACHED, OPERATION_NAMES } from './operations';
+import { NEVER_CACHED, OPERATION_NAMES } from '../ports/operations';
 
 /**
  * Throws when a per-operation setting names an operation no port has (a typo would be ignored),

@@ -14,7 +14,7 @@ import { CoreCallEvents } from '../../src/core-call/events';
 import { portStep } from '../../src/core-call/ports';
 import { observeCoreCalls } from '../../src/observability/core-call-observers';
 import { answerMismatches } from '../../src/resilience/output-check';
-import { operations } from '../../src/resilience/operations';
+import { operations } from '../../src/ports/operations';
 import { captureLogger } from '../helpers/log-capture';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import type { CallContext, CoreAdapter } from '../../src/ports';
-import { OPERATION_NAMES } from '../../src/resilience/operations';
+import { OPERATION_NAMES } from '../../src/ports/operations';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
 

@@ -17,7 +17,7 @@ import {
 } from '../../scripts/integrator/collections';
 import { startDemoGateway, type DemoGateway } from '../../scripts/integrator/demo-gateway';
 import { startTokenService, type TokenService } from '../../src/cli/token-service';
-import type { RouteSpec } from '../../src/http/route-spec';
+import type { RouteSpec } from '../../src/routes/route-spec';
 import { parseHttpFile, sendHttpFile } from '../helpers/http-file';
 
 const run = promisify(execFile);

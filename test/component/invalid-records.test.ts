@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import { CoreRecordInvalidError, toAmount } from '../../src/errors';
 import type { CoreAdapter } from '../../src/ports';
-import { OPERATION_NAMES } from '../../src/resilience/operations';
+import { OPERATION_NAMES } from '../../src/ports/operations';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 
 const SAMPLE = path.join(__dirname, '..', '..', 'adapters', 'demo', 'data', 'sample.json');

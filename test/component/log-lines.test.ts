@@ -20,7 +20,7 @@ import { loopbackAdapter, startLoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';
 import { waitFor } from '../helpers/wait';
 import { CoreUnavailableError } from '../../src/errors';
-import { describeError, StackGate } from '../../src/observability/error-log';
+import { describeError, StackGate } from '../../src/errors/error-log';
 
 // ---------------------------------------------------------------------------------------------
 // A JSON scan that reports repeated keys (JSON.parse would silently keep the last one).

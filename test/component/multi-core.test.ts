@@ -18,7 +18,7 @@ import {
   type KrakenSimulator,
   startKrakenSimulator,
 } from '../../adapters/kraken/simulator/simulator';
-import { OPERATION_NAMES } from '../../src/resilience/operations';
+import { OPERATION_NAMES } from '../../src/ports/operations';
 import { fineractSettings, krakenSettings } from '../../scripts/simulator-settings';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
 

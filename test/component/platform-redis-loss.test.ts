@@ -15,7 +15,7 @@ import {
   RedisClientStore,
   redisClientsKey,
 } from '../../src/auth/platform-clients';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';

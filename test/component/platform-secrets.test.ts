@@ -11,8 +11,8 @@ import {
   redisClientsKey,
 } from '../../src/auth/platform-clients';
 import { DEMO_PLATFORM_CLIENT_ID } from '../../src/endpoints/platform/platform.routes';
-import { rateLimitRedisKey } from '../../src/resilience/rate-limits';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { rateLimitRedisKey } from '../../src/endpoints/platform/rate-limits';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import {

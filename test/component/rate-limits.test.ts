@@ -17,8 +17,8 @@ import {
   RedisClientStore,
   redisClientsKey,
 } from '../../src/auth/platform-clients';
-import { rateLimitRedisKey } from '../../src/resilience/rate-limits';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { rateLimitRedisKey } from '../../src/endpoints/platform/rate-limits';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
 import {
   bearer,

@@ -7,7 +7,7 @@
 import pino from 'pino';
 import { configFrom } from '../../src/config/config';
 import { createGateway } from '../../src/gateway';
-import { OPERATION_NAMES } from '../../src/resilience/operations';
+import { OPERATION_NAMES } from '../../src/ports/operations';
 import {
   startFineractSimulator,
   type FineractSimulator,

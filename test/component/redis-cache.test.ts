@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';

@@ -6,7 +6,7 @@
  */
 import { Cluster } from 'ioredis';
 import { replayEpochKey, replayKeyPrefix } from '../../src/auth/replay-store';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 import type { LoopbackCore } from '../helpers/loopback-core';
 import { replayMemoryLongKept, startOwnCluster, type OwnCluster } from '../helpers/redis-server';

@@ -10,7 +10,7 @@ import {
   redisTargetOf,
   type RedisClient,
   waitForRedis,
-} from '../../src/resilience/redis';
+} from '../../src/stores/redis';
 import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';
 import { waitFor } from '../helpers/wait';
 

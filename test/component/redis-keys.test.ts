@@ -15,7 +15,7 @@ import {
   redisClientsKey,
 } from '../../src/auth/platform-clients';
 import type { CoreAdapter, CustomerDetail } from '../../src/ports';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { captureLogger } from '../helpers/log-capture';
 import { type OwnRedis, replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';

@@ -20,7 +20,7 @@ import {
   RedisClientStore,
   redisClientsKey,
 } from '../../src/auth/platform-clients';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 import { contractErrors } from '../helpers/contracts';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { type OwnRedis, startOwnRedis } from '../helpers/redis-server';

@@ -10,7 +10,7 @@ import net from 'node:net';
 import Redis from 'ioredis';
 import { countingDemoAdapter, type CountingAdapter } from '../helpers/counting-adapter';
 import { startGateway, type TestGateway } from '../helpers/gateway';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 import { replayMemoryLongKept, startOwnRedis, type OwnRedis } from '../helpers/redis-server';
 import { waitFor } from '../helpers/wait';
 

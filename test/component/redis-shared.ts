@@ -4,8 +4,8 @@
  */
 import crypto from 'node:crypto';
 import pino from 'pino';
-import { connectRedis, redisTargetOf, waitForRedis } from '../../src/resilience/redis';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { connectRedis, redisTargetOf, waitForRedis } from '../../src/stores/redis';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { loopbackAdapter, startLoopbackCore, type LoopbackCore } from '../helpers/loopback-core';
 import { waitFor } from '../helpers/wait';

@@ -6,7 +6,7 @@
 import Redis from 'ioredis';
 import { replayEpochKey } from '../../src/auth/replay-store';
 import { loadConfig } from '../../src/config/config';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 import { replayStoreCommand } from '../../src/cli/replay-store';
 import { startGateway, TEST_SUBDOMAIN, type TestGateway } from '../helpers/gateway';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';

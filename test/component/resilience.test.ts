@@ -408,7 +408,7 @@ describe('cache', () => {
 
   it('when balances are asked with the core down, then no stale balance is served by default', async () => {
     // The default stale window of banking.listBalances is 0: checked on the operation table.
-    const { OPERATIONS } = await import('../../src/resilience/operations');
+    const { OPERATIONS } = await import('../../src/ports/operations');
     expect(OPERATIONS.banking.listBalances.policy).toEqual({
       kind: 'read',
       ttlSeconds: 5,

@@ -2,7 +2,7 @@
  * The standard's response-time tiers: each route's declared tier, the tier of a call by the
  * customer-present header or CUSTOMER_PRESENT_DEFAULT, and the `tier` label it gets.
  */
-import { tierOfCall } from '../../src/observability/response-tiers';
+import { tierOfCall } from '../../src/api/response-tiers';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 
 const DETAIL = '/v1/common/customer/c-1001/detail';

@@ -13,7 +13,7 @@ import {
   startKrakenSimulator,
 } from '../../adapters/kraken/simulator/simulator';
 import { fineractSettings, krakenSettings } from '../../scripts/simulator-settings';
-import { OPERATION_NAMES } from '../../src/resilience/operations';
+import { OPERATION_NAMES } from '../../src/ports/operations';
 import { type AdminListener, serveAdmin } from '../helpers/admin-listener';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { statusValidator } from '../helpers/cds-admin-schemas';

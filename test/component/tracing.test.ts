@@ -16,7 +16,7 @@ import {
   type KrakenSimulator,
   startKrakenSimulator,
 } from '../../adapters/kraken/simulator/simulator';
-import { OPERATION_NAMES } from '../../src/resilience/operations';
+import { OPERATION_NAMES } from '../../src/ports/operations';
 import { fineractSettings, krakenSettings } from '../../scripts/simulator-settings';
 import { captureLogger } from '../helpers/log-capture';
 import { replayMemoryLongKept, startOwnRedis } from '../helpers/redis-server';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Redis, { Cluster } from 'ioredis';
 import { replayEpochKey } from '../../src/auth/replay-store';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { findBinary } from '../deploy/binaries';
 import { PORT_TAKEN, startOnSomePort } from './ports';
 import { waitFor } from './wait';

@@ -4,7 +4,7 @@
  * reaches the simulator (and its request log). The component tests and the core-call counts start
  * from these and add their own.
  */
-import { OPERATION_NAMES } from '../../src/resilience/operations';
+import { OPERATION_NAMES } from '../../src/ports/operations';
 import type { FineractSimulator } from '../../adapters/fineract/simulator/simulator';
 import type { KrakenSimulator } from '../../adapters/kraken/simulator/simulator';
 

@@ -10,13 +10,13 @@ import path from 'node:path';
 import express from 'express';
 import pino from 'pino';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 import { PagingTokens } from '../../src/api/paging-token';
 import { AuthError } from '../../src/auth/holder-auth';
 import { adapterConfigFrom } from '../../src/config/adapter-config';
 import { configFrom } from '../../src/config/config';
 import { buildApp } from '../../src/http/app';
-import { buildRoutes } from '../../src/http/families';
+import { buildRoutes } from '../../src/endpoints/families';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import {
   type ProxySettings,
@@ -24,7 +24,7 @@ import {
   proxySettingsSchema,
 } from '../../src/proxy/proxy-settings';
 import { CORE_FAMILY_SPACES } from '../../src/proxy/family-spaces';
-import type { CoreFamily } from '../../src/http/route-spec';
+import type { CoreFamily } from '../../src/routes/route-spec';
 import { startGateway, TEST_BASE_URL, TEST_SUBDOMAIN, type TestGateway } from './gateway';
 
 const SAMPLE = path.join(__dirname, '..', '..', 'adapters', 'demo', 'data', 'sample.json');

@@ -11,8 +11,8 @@ import {
   ReadOnlyMap,
   redisCacheStore,
   serialize,
-} from '../../src/resilience/cache';
-import type { RedisClient } from '../../src/resilience/redis';
+} from '../../src/stores/cache';
+import type { RedisClient } from '../../src/stores/redis';
 
 type Plans = Map<string, { supported: boolean; plans?: { planId: string }[] }>;
 

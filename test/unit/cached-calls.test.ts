@@ -2,21 +2,16 @@
 import crypto from 'node:crypto';
 import pino from 'pino';
 import { GatewayMetrics } from '../../src/observability/metrics';
-import type { CacheEntry, CacheStore } from '../../src/resilience/cache';
-import {
-  jsonTextOf,
-  memoryCacheStore,
-  redisCacheStore,
-  serialize,
-} from '../../src/resilience/cache';
-import type { RedisClient } from '../../src/resilience/redis';
+import type { CacheEntry, CacheStore } from '../../src/stores/cache';
+import { jsonTextOf, memoryCacheStore, redisCacheStore, serialize } from '../../src/stores/cache';
+import type { RedisClient } from '../../src/stores/redis';
 import {
   CachedCalls,
   KEY_MEMO_BYTES,
   KEY_MEMO_ENTRY_BYTES,
   KEYS_REMEMBERED,
 } from '../../src/resilience/cached-calls';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { redisKeys } from '../../src/stores/redis-keys';
 
 const keys = redisKeys({ namespace: 'unit', secret: 'k'.repeat(43) });
 

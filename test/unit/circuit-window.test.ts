@@ -9,8 +9,8 @@ import pino from 'pino';
 import { configFrom } from '../../src/config/config';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CoreAdapter, CustomerDetail } from '../../src/ports';
-import { memoryCacheStore } from '../../src/resilience/cache';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { memoryCacheStore } from '../../src/stores/cache';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { withResilience, type ResilientAdapter } from '../helpers/core-call';
 
 const SAMPLE = JSON.parse(

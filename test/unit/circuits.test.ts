@@ -8,10 +8,10 @@ import { ConfigError } from '../../src/config/config-error';
 import { CoreUnavailableError } from '../../src/errors';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CoreAdapter } from '../../src/ports';
-import { memoryCacheStore } from '../../src/resilience/cache';
+import { memoryCacheStore } from '../../src/stores/cache';
 import { circuitNames } from '../../src/resilience/circuit-groups';
 import { Circuits } from '../../src/resilience/circuits';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { withResilience } from '../helpers/core-call';
 
 type Choices = Pick<CoreAdapter, 'circuitGroups' | 'circuitPerOperation'>;

@@ -9,9 +9,9 @@ import { type CoreCall, type Layer, through } from '../../src/core-call/core-cal
 import { type CoreCallEvent, CoreCallEvents } from '../../src/core-call/events';
 import { coreCallStack, LAYERS } from '../../src/core-call/stack';
 import type { CoreAdapter } from '../../src/ports';
-import { memoryCacheStore } from '../../src/resilience/cache';
-import { operations } from '../../src/resilience/operations';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { memoryCacheStore } from '../../src/stores/cache';
+import { operations } from '../../src/ports/operations';
+import { redisKeys } from '../../src/stores/redis-keys';
 
 const listBalances = operations().find((op) => op.name === 'banking.listBalances')!;
 

@@ -1,5 +1,5 @@
 /** The stack gate's memory of causes: bounded in count and in characters, whatever a cause holds. */
-import { MAX_CAUSE_LENGTH, MAX_CAUSES, StackGate } from '../../src/observability/error-log';
+import { MAX_CAUSE_LENGTH, MAX_CAUSES, StackGate } from '../../src/errors/error-log';
 
 describe('the stack gate', () => {
   it('when causes of 10,000 characters keep coming, then it remembers at most MAX_CAUSES of MAX_CAUSE_LENGTH characters', () => {

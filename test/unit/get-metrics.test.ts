@@ -2,9 +2,9 @@
  * Get Metrics from the traffic ledger: exact figures for a scripted set of calls over several
  * days and two months, checked against the standard's shape.
  */
-import { getMetricsBody } from '../../src/observability/get-metrics';
-import { TIER_THRESHOLD_MS, type ResponseTier } from '../../src/observability/response-tiers';
-import { type TrafficIncrement, TrafficLedger } from '../../src/observability/traffic-ledger';
+import { getMetricsBody } from '../../src/service-levels/get-metrics';
+import { TIER_THRESHOLD_MS, type ResponseTier } from '../../src/api/response-tiers';
+import { type TrafficIncrement, TrafficLedger } from '../../src/service-levels/traffic-ledger';
 import { getMetricsValidator, RATE_STRING } from '../helpers/cds-admin-schemas';
 
 const at = (iso: string) => Date.parse(iso);

@@ -11,9 +11,9 @@ import { MAX_ID_LENGTH, pathParamNames, tooLongId } from '../../src/api/ids';
 import { PagingTokens } from '../../src/api/paging-token';
 import { configFrom } from '../../src/config/config';
 import { FDX_MAX_ID_LENGTH } from '../../src/endpoints/fdx/fdx.service';
-import { buildRoutes } from '../../src/http/families';
+import { buildRoutes } from '../../src/endpoints/families';
 import { buildOpenApi } from '../../src/http/openapi';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 
 const SAMPLE = path.join(__dirname, '..', '..', 'adapters', 'demo', 'data', 'sample.json');
 

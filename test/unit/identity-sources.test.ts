@@ -1,9 +1,10 @@
 /**
- * The consent flow's identity over several cores (src/cores/customer-identity.ts): the cores of
+ * The consent flow's identity over several cores (src/core-call/fan-out/identity-in-turn.ts): the cores of
  * customers in the search's order, asked one after the other until one gives the identity.
  */
-import { identitySources, type ServingInstance } from '../../src/cores/composed-adapter';
-import { identityInTurn } from '../../src/cores/customer-identity';
+import { customerCores } from '../../src/core-call/fan-out/customer-cores';
+import type { Instance } from '../../src/core-call/fan-out/fan-out';
+import { identityInTurn } from '../../src/core-call/fan-out/identity-in-turn';
 import type { CoreFamily } from '../../src/config/core-layout';
 import {
   CoreUnavailableError,
@@ -12,8 +13,11 @@ import {
   SharingRefusedError,
 } from '../../src/errors';
 import type { CoreAdapter, CustomerIdentity } from '../../src/ports';
+import { asMethod, instanceOf } from '../helpers/fan-out';
 
-const ctx = { signal: new AbortController().signal, requestId: 'r1' };
+/** The cores asked for an identity, in the order asked. */
+const identitySources = (instances: readonly Instance[]) =>
+  customerCores(instances, 'customer.getCustomerIdentity');
 
 /** What a core answers for every identity: one of its own, or an error. */
 type Answer = 'identity' | Error;
@@ -24,7 +28,7 @@ function instance(
   families: CoreFamily[],
   answer: Answer | undefined,
   asked: string[] = [],
-): ServingInstance {
+): Instance {
   const identity = (customerId: string): Promise<CustomerIdentity> => {
     asked.push(id);
     if (answer instanceof Error) return Promise.reject(answer);
@@ -40,14 +44,15 @@ function instance(
     getCustomerDetail: () => Promise.reject(new Error('not asked')),
     ...(answer === undefined ? {} : { getCustomerIdentity: identity }),
   };
-  return { id, families, adapter: { id, customer } as unknown as CoreAdapter };
+  return instanceOf(id, families, { id, customer } as unknown as CoreAdapter);
 }
 
 /** The composed identity of customer `c-1` over `instances`: its answer and the cores asked. */
-async function identityOver(make: (asked: string[]) => ServingInstance[]) {
+async function identityOver(make: (asked: string[]) => Instance[]) {
   const asked: string[] = [];
-  const identify = identityInTurn(identitySources(make(asked)))!;
-  const answer = await identify('c-1', ctx).then(
+  const step = identityInTurn(identitySources(make(asked)))!;
+  const identify = asMethod<CustomerIdentity>(step, 'customer.getCustomerIdentity');
+  const answer = await identify('c-1').then(
     (identity) => identity.name,
     (err: unknown) => err,
   );

@@ -32,7 +32,7 @@ const TREE: Record<string, string> = {
   'packages/adapter-sdk/src/errors.ts': 'export class GatewayError extends Error {}\n',
   'packages/adapter-sdk/src/index.ts':
     "export { GatewayError } from './errors';\nexport interface CorePort { id: string }\nexport const pick = (v: object): object => v;\n",
-  'src/errors.ts': `export { GatewayError } from '${SDK}';\n`,
+  'src/errors/index.ts': `export { GatewayError } from '${SDK}';\n`,
   'src/ports/index.ts': `export type { CorePort } from '${SDK}';\n`,
   'src/config/config.ts': 'export interface Config { port: number }\n',
   'contracts/index.ts': 'export const refOf = (name: string): string => name;\n',
@@ -40,11 +40,11 @@ const TREE: Record<string, string> = {
     "import { GatewayError } from '../errors';\nexport type QueryValues = Record<string, string>;\nexport const E = GatewayError;\n",
   'src/http/router.ts':
     "import express from 'express';\nimport type { QueryValues } from '../api/query-values';\nexport const app = express();\nexport type Q = QueryValues;\n",
-  'src/http/route-spec.ts': 'export interface RouteSpec { path: string }\n',
+  'src/routes/route-spec.ts': 'export interface RouteSpec { path: string }\n',
   'src/endpoints/good/good.service.ts':
     "import type { QueryValues } from '../../api/query-values';\nimport type { CorePort } from '../../ports';\nexport type S = [QueryValues, CorePort];\n",
   'src/endpoints/good/good.routes.ts':
-    "import type { RouteSpec } from '../../http/route-spec';\nimport type { S } from './good.service';\nexport type R = [RouteSpec, S];\n",
+    "import type { RouteSpec } from '../../routes/route-spec';\nimport type { S } from './good.service';\nexport type R = [RouteSpec, S];\n",
   'src/adapters.ts': "export { demo } from '../adapters/demo/index';\n",
   'src/gateway.ts': "export { demo } from './adapters';\n",
   'adapters/other/index.ts': 'export const other = 1;\n',
@@ -56,13 +56,13 @@ const TREE: Record<string, string> = {
     "import { app } from '../../../src/http/router';\nimport { demo } from '../index';\nexport const t = [app, demo];\n",
 
   'src/endpoints/bad/bad-http.service.ts':
-    "import type { RouteSpec } from '../../http/route-spec';\nexport type R = RouteSpec;\n",
+    "import type { RouteSpec } from '../../routes/route-spec';\nexport type R = RouteSpec;\n",
   'src/api/bad-import.ts':
     "import type { Config } from '../config/config';\nexport type C = Config;\n",
   'src/api/bad-network.ts': "import http from 'node:http';\nexport const s = http.createServer;\n",
   'src/auth/bad-express.ts': "import type { Request } from 'express';\nexport type R = Request;\n",
   'src/proxy/room.ts':
-    "import type { RouteSpec } from '../http/route-spec';\nexport type P = RouteSpec;\n",
+    "import type { RouteSpec } from '../routes/route-spec';\nexport type P = RouteSpec;\n",
   'src/proxy/bad-express.ts':
     "import type { Response } from 'express';\nexport type R = Response;\n",
   'src/http/proxy/bad-split.ts': "import type { P } from '../../proxy/room';\nexport type S = P;\n",
@@ -93,7 +93,7 @@ const TREE: Record<string, string> = {
 
 /** Each wrong arrow and the rule that must report it. */
 const EXPECTED = [
-  ['src/endpoints/bad/bad-http.service.ts', 'src/http/route-spec.ts', 'services-not-http'],
+  ['src/endpoints/bad/bad-http.service.ts', 'src/routes/route-spec.ts', 'services-not-http'],
   ['src/api/bad-import.ts', 'src/config/config.ts', 'api-transport-free'],
   ['src/api/bad-network.ts', 'http', 'api-no-network'],
   ['src/auth/bad-express.ts', 'express', 'express-only-in-http'],
@@ -102,7 +102,7 @@ const EXPECTED = [
   ['src/http/bad-router.ts', 'src/http/proxy/bad-split.ts', 'proxy-in-one-room'],
   ['src/proxy/bad-circuit.ts', 'opossum', 'proxy-on-the-resilience-stack'],
   ['adapters/bad/index.ts', 'src/http/router.ts', 'adapters-import-only-the-sdk'],
-  ['adapters/bad/errors.ts', 'src/errors.ts', 'adapters-import-only-the-sdk'],
+  ['adapters/bad/errors.ts', 'src/errors/index.ts', 'adapters-import-only-the-sdk'],
   ['adapters/bad/deep.ts', 'packages/adapter-sdk/src/errors.ts', 'adapters-import-only-the-sdk'],
   ['adapters/bad/contracts.ts', 'contracts/index.ts', 'adapters-import-only-the-sdk'],
   ['adapters/demo/mappers/y.mapper.ts', 'adapters/demo/client.ts', 'mappers-pure'],

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../../src/http/json-answer';
-import { readOnlyCopy } from '../../src/resilience/cache';
+import { readOnlyCopy } from '../../src/stores/cache';
 
 /** What `sendJson` wrote: status, headers and body text. */
 interface Written {

@@ -1,11 +1,14 @@
 /** The authorisation list over several cores: merge order, unknown customers, outages, collisions. */
 import pino from 'pino';
-import { accountSources } from '../../src/cores/composed-adapter';
-import { AccountIdCollisionError, mergedAuthorisation } from '../../src/cores/shareable-accounts';
+import {
+  type AccountSource,
+  accountSources,
+  AccountIdCollisionError,
+  mergedAccounts,
+} from '../../src/core-call/fan-out/merged-accounts';
 import { CoreTimeoutError, CoreUnavailableError, CustomerNotFoundError } from '../../src/errors';
 import type { AuthorisationPort, CoreAdapter, ShareableAccountRecord } from '../../src/ports';
-
-const ctx = { signal: new AbortController().signal, requestId: 'r1' };
+import { asMethod, ctx, instanceOf } from '../helpers/fan-out';
 const logger = pino({ level: 'silent' });
 
 const record = (accountId: string, industry?: 'banking' | 'energy'): ShareableAccountRecord => ({
@@ -25,11 +28,23 @@ const port = (byCustomer: Record<string, ShareableAccountRecord[] | Error>): Aut
   },
 });
 
-const source = (id: string, families: ('banking' | 'energy')[], p: AuthorisationPort) => ({
+const source = (
+  id: string,
+  families: ('banking' | 'energy')[],
+  p: AuthorisationPort,
+): AccountSource => ({
   id,
   families,
   holdsOthers: false,
-  authorisation: p,
+  step: instanceOf(id, families, { id, authorisation: p } as unknown as CoreAdapter).step,
+});
+
+/** The merged list over `sources`, as the authorisation port a service calls. */
+const mergedAuthorisation = (sources: AccountSource[], log: pino.Logger) => ({
+  listShareableAccounts: asMethod<ShareableAccountRecord[]>(
+    mergedAccounts(sources, log),
+    'authorisation.listShareableAccounts',
+  ),
 });
 
 const ids = (records: ShareableAccountRecord[]) => records.map((r) => r.accountId);
@@ -105,13 +120,15 @@ describe('the merged authorisation list', () => {
 });
 
 describe('the sources of the list', () => {
+  /** A port with one method: enough for the instance to implement the port's family. */
+  const some = { listAccounts: () => Promise.resolve([]) } as never;
   const adapter = (ports: Partial<CoreAdapter>): CoreAdapter =>
     ({ id: 'x', authorisation: port({}), customer: {}, ...ports }) as unknown as CoreAdapter;
 
   it('when one instance serves both account families, then it is asked once', () => {
-    const demo = adapter({ banking: {} as never, energy: {} as never });
+    const demo = adapter({ banking: some, energy: some });
     const sources = accountSources([
-      { id: 'demo', families: ['banking', 'energy', 'common', 'fdx', 'products'], adapter: demo },
+      instanceOf('demo', ['banking', 'energy', 'common', 'fdx', 'products'], demo),
     ]);
     expect(sources.map((s) => [s.id, s.families, s.holdsOthers])).toEqual([
       ['demo', ['banking', 'energy'], false],
@@ -120,16 +137,12 @@ describe('the sources of the list', () => {
 
   it('when an instance with both ports serves only banking, then its list is narrowed', () => {
     const sources = accountSources([
-      {
-        id: 'kraken',
-        families: ['energy'],
-        adapter: adapter({ energy: {} as never }),
-      },
-      {
-        id: 'demo',
-        families: ['banking', 'common', 'fdx', 'products'],
-        adapter: adapter({ banking: {} as never, energy: {} as never }),
-      },
+      instanceOf('kraken', ['energy'], adapter({ energy: some })),
+      instanceOf(
+        'demo',
+        ['banking', 'common', 'fdx', 'products'],
+        adapter({ banking: some, energy: some }),
+      ),
     ]);
     expect(sources.map((s) => [s.id, s.families, s.holdsOthers])).toEqual([
       ['demo', ['banking'], true],

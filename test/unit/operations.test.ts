@@ -9,15 +9,15 @@ import { configFrom } from '../../src/config/config';
 import { ConfigError } from '../../src/config/config-error';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CoreAdapter } from '../../src/ports';
-import { memoryCacheStore } from '../../src/resilience/cache';
+import { memoryCacheStore } from '../../src/stores/cache';
 import {
   OPERATION_NAMES,
   OPERATIONS,
   type OperationPolicy,
   type OperationTable,
   operations,
-} from '../../src/resilience/operations';
-import { redisKeys } from '../../src/resilience/redis-keys';
+} from '../../src/ports/operations';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { withResilience } from '../helpers/core-call';
 
 const ctx = { signal: new AbortController().signal, requestId: 'r-1' };

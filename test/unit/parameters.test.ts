@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { InvalidFieldError } from '../../src/errors';
 import { monthsBefore, withDateWindow } from '../../src/api/date-window';
 import { MAX_ID_LENGTH } from '../../src/api/ids';
-import { parseAccountIdsBody, parseQuery } from '../../src/http/parameters';
+import { parseAccountIdsBody, parseQuery } from '../../src/routes/parameters';
 
 describe('query parameters', () => {
   const all = [

@@ -7,8 +7,8 @@ import { configFrom } from '../../src/config/config';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CoreAdapter } from '../../src/ports';
 import { passThroughProxies } from '../../src/proxy/pass-through';
-import { memoryCacheStore } from '../../src/resilience/cache';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { memoryCacheStore } from '../../src/stores/cache';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { type ResilientAdapter, withResilience } from '../helpers/core-call';
 import { proxySettings } from '../helpers/upstream';
 

@@ -10,8 +10,8 @@ import {
   addressSource,
   createRateLimiter,
   rateLimitRedisKey,
-} from '../../src/resilience/rate-limits';
-import { redisKeys } from '../../src/resilience/redis-keys';
+} from '../../src/endpoints/platform/rate-limits';
+import { redisKeys } from '../../src/stores/redis-keys';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 const logger = pino({ level: 'silent' });

@@ -1,6 +1,6 @@
 /** The port methods each adapter instance must have for the families it serves. */
 import type { CoreFamily } from '../../src/config/core-layout';
-import { missingMethodProblems, OPTIONAL_OPERATIONS } from '../../src/cores/port-methods';
+import { missingMethodProblems, OPTIONAL_OPERATIONS } from '../../src/ports/port-methods';
 import type { CoreAdapter } from '../../src/ports';
 
 const method = async () => [];

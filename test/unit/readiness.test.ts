@@ -1,7 +1,7 @@
 /** `/readyz` over several cores: each core under its id, beside the totals. */
 import type CircuitBreaker from 'opossum';
 import type { KeySet } from '../../src/auth/key-set';
-import { readinessProbe } from '../../src/observability/readiness';
+import { readinessProbe } from '../../src/service-levels/readiness';
 import type { CoreAdapter } from '../../src/ports';
 
 const keySet = { isReady: () => true } as unknown as KeySet;

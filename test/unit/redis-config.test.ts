@@ -4,7 +4,7 @@
  * WORKERS above 1 only with one of them.
  */
 import { ConfigError, configFrom } from '../../src/config/config';
-import { redisTargetOf } from '../../src/resilience/redis';
+import { redisTargetOf } from '../../src/stores/redis';
 
 function problemsOf(vars: Record<string, string | number>): string[] {
   try {

@@ -1,6 +1,6 @@
 /** The Redis key scheme: namespaced keys, and digests nobody can find by hashing a guess. */
 import crypto from 'node:crypto';
-import { redisKeys, redisKeysOf } from '../../src/resilience/redis-keys';
+import { redisKeys, redisKeysOf } from '../../src/stores/redis-keys';
 import { configFrom } from '../../src/config/config';
 
 const CACHE_KEY = Buffer.alloc(32, 3).toString('base64');

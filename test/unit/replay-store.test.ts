@@ -7,7 +7,7 @@ import {
   replayEpochKey,
   replayKeyPrefix,
 } from '../../src/auth/replay-store';
-import { type RedisKeys, redisKeys } from '../../src/resilience/redis-keys';
+import { type RedisKeys, redisKeys } from '../../src/stores/redis-keys';
 import { startOwnRedis, type OwnRedis } from '../helpers/redis-server';
 
 const REDIS_URL = process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';

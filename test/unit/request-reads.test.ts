@@ -7,9 +7,9 @@ import pino from 'pino';
 import { configFrom } from '../../src/config/config';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import { readOnce, type CallContext, type CoreAdapter } from '../../src/ports';
-import { memoryCacheStore } from '../../src/resilience/cache';
-import { OPERATION_NAMES } from '../../src/resilience/operations';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { memoryCacheStore } from '../../src/stores/cache';
+import { OPERATION_NAMES } from '../../src/ports/operations';
+import { redisKeys } from '../../src/stores/redis-keys';
 import {
   CUSTOMERS_PER_REQUEST,
   READ_KEY_MAX_LENGTH,

@@ -12,8 +12,8 @@ import {
 } from '../../src/errors';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CallContext, CoreAdapter } from '../../src/ports';
-import { memoryCacheStore } from '../../src/resilience/cache';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { memoryCacheStore } from '../../src/stores/cache';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { type ResilientAdapter, withResilience } from '../helpers/core-call';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');

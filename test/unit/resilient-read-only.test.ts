@@ -8,8 +8,8 @@ import { configFrom } from '../../src/config/config';
 import { CoreUnavailableError } from '../../src/errors';
 import { GatewayMetrics } from '../../src/observability/metrics';
 import type { CallContext, CoreAdapter } from '../../src/ports';
-import { memoryCacheStore, ReadOnlyMap } from '../../src/resilience/cache';
-import { redisKeys } from '../../src/resilience/redis-keys';
+import { memoryCacheStore, ReadOnlyMap } from '../../src/stores/cache';
+import { redisKeys } from '../../src/stores/redis-keys';
 import { withResilience } from '../helpers/core-call';
 
 const ctx = (): CallContext => ({ signal: new AbortController().signal, requestId: 'r-1' });

@@ -8,10 +8,10 @@ import pino from 'pino';
 import { createDemoAdapter, loadDemoData } from '../../adapters/demo';
 import { PagingTokens } from '../../src/api/paging-token';
 import { configFrom } from '../../src/config/config';
-import { buildRoutes } from '../../src/http/families';
-import type { RouteSpec } from '../../src/http/route-spec';
-import { OPERATION_NAMES } from '../../src/resilience/operations';
-import { redisKeysOf } from '../../src/resilience/redis-keys';
+import { buildRoutes } from '../../src/endpoints/families';
+import type { RouteSpec } from '../../src/routes/route-spec';
+import { OPERATION_NAMES } from '../../src/ports/operations';
+import { redisKeysOf } from '../../src/stores/redis-keys';
 
 const SAMPLE = path.join(__dirname, '..', '..', 'adapters', 'demo', 'data', 'sample.json');
 /** The port each core family is served by (`common` is the customer port). */

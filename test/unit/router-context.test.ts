@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createHttpServer } from '../../src/http/http-server';
 import { buildApiRouter } from '../../src/http/router';
-import type { RouteSpec } from '../../src/http/route-spec';
+import type { RouteSpec } from '../../src/routes/route-spec';
 import type { CallContext } from '../../src/ports';
 
 describe('call context', () => {

@@ -7,7 +7,7 @@ import {
   deserialize as sdkDeserialize,
   serialize as sdkSerialize,
 } from '../../packages/adapter-sdk/src/contract/cache-round-trip';
-import { deserialize, serialize } from '../../src/resilience/cache';
+import { deserialize, serialize } from '../../src/stores/cache';
 
 /** The same value with every Map (a `ReadOnlyMap` included) a plain Map, for `toEqual`. */
 function withPlainMaps(v: unknown): unknown {

@@ -1,8 +1,12 @@
-import { searchSources } from '../../src/cores/composed-adapter';
+import { customerCores } from '../../src/core-call/fan-out/customer-cores';
+import type { Instance } from '../../src/core-call/fan-out/fan-out';
 import type { CoreFamily } from '../../src/config/core-layout';
 import type { CoreAdapter, CustomerSearchResult } from '../../src/ports';
+import { asMethod, instanceOf } from '../helpers/fan-out';
 
-const ctx = { signal: new AbortController().signal, requestId: 'r1' };
+/** The cores the customer search asks, in the order asked. */
+const searchSources = (instances: readonly Instance[]) =>
+  customerCores(instances, 'customer.searchCustomersByEmail');
 
 /** An instance whose search answers one customer named after the instance. */
 const instance = (id: string, families: CoreFamily[], canSearch = true) => {
@@ -11,7 +15,7 @@ const instance = (id: string, families: CoreFamily[], canSearch = true) => {
     getCustomerDetail: () => Promise.reject(new Error('not asked')),
     ...(canSearch ? { searchCustomersByEmail: () => Promise.resolve(found) } : {}),
   };
-  return { id, families, adapter: { id, customer } as unknown as CoreAdapter };
+  return instanceOf(id, families, { id, customer } as unknown as CoreAdapter);
 };
 
 describe('the cores the customer search asks', () => {
@@ -31,8 +35,7 @@ describe('the cores the customer search asks', () => {
       instance('cards', ['fdx'], false),
     ]);
     expect(sources.map((s) => s.id)).toEqual(['crm', 'bank']);
-    expect(await sources[0]!.search('jane@example.com', ctx)).toEqual([
-      { id: 'crm-customer', name: 'crm' },
-    ]);
+    const search = asMethod(sources[0]!.step, 'customer.searchCustomersByEmail');
+    expect(await search('jane@example.com')).toEqual([{ id: 'crm-customer', name: 'crm' }]);
   });
 });

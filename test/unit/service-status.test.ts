@@ -1,6 +1,6 @@
 /** Status and outages from circuits and windows, on fake circuits and a fixed clock. */
 import type CircuitBreaker from 'opossum';
-import { isoDuration, StatusReporter } from '../../src/observability/service-status';
+import { isoDuration, StatusReporter } from '../../src/service-levels/service-status';
 import type { PlannedWindow } from '../../src/resilience/maintenance-windows';
 
 const at = (iso: string) => Date.parse(iso);

@@ -9,12 +9,18 @@ import { paginatedResponse, recordResponse, refOf } from '../../../contracts';
 import { BankingService } from './banking.service';
 import { BankingTransactionsService } from './banking-transactions.service';
 import type { QueryParam } from '../../api/query-values';
-import type {
-  DocumentedResponse,
-  HandlerResult,
-  RouteContext,
-  RouteSpec,
-} from '../../http/route-spec';
+import {
+  type DeclaredRoute,
+  type DocumentedResponse,
+  type FamilyDefaults,
+  familyRoutes,
+  type HandlerResult,
+  type RouteContext,
+  type RouteSpec,
+} from '../../routes/route-spec';
+
+/** What every banking route is unless it says otherwise. */
+const BANKING: FamilyDefaults = { family: 'v1', tags: ['Banking'], auth: 'holder' };
 
 const ACCOUNT_FILTERS: QueryParam[] = [
   'page',
@@ -44,7 +50,7 @@ const enc = encodeURIComponent;
 const ok = (body: unknown): HandlerResult => ({ body });
 
 /** The account routes: the list, specific accounts' detail, and their balances. */
-function accountRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec[] {
+function accountRoutes(banking: BankingService, detailVersion: 3 | 4): DeclaredRoute[] {
   const accountItem = refOf(`banking-account-list-item-v${detailVersion}`);
   const accountDetail = refOf(`banking-account-v${detailVersion}`);
   return [
@@ -53,11 +59,7 @@ function accountRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec
       method: 'GET',
       path: '/v1/banking/customer/{customerId}/accounts',
       summary: 'Banking accounts of the customer (deprecated: use the authorisation list)',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listAccounts',
-      auth: 'holder',
       tier: 'highPriority',
       query: ACCOUNT_FILTERS,
       successor: (p) => `/auth/v1/customer/${enc(p.customerId!)}/accounts`,
@@ -70,11 +72,7 @@ function accountRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec
       method: 'POST',
       path: '/v1/banking/customer/{customerId}/accounts',
       summary: 'Banking account detail of specific accounts',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listAccounts',
-      auth: 'holder',
       tier: 'lowPriority',
       query: ACCOUNT_FILTERS,
       body: 'accountIds',
@@ -87,11 +85,7 @@ function accountRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec
       method: 'GET',
       path: '/v1/banking/customer/{customerId}/accounts/{accountId}',
       summary: 'Detail of one banking account: the record the specific-accounts POST gives for it',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listAccounts',
-      auth: 'holder',
       tier: 'lowPriority',
       query: [],
       response: recordResponse(accountDetail),
@@ -103,11 +97,7 @@ function accountRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec
       method: 'POST',
       path: '/v1/banking/customer/{customerId}/accounts/balances',
       summary: 'Balances of specific accounts',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listBalances',
-      auth: 'holder',
       tier: 'lowPriority',
       query: ACCOUNT_FILTERS,
       body: 'accountIds',
@@ -119,7 +109,7 @@ function accountRoutes(banking: BankingService, detailVersion: 3 | 4): RouteSpec
 }
 
 /** One account's transactions and one transaction's detail. */
-function transactionRoutes(transactions: BankingTransactionsService): RouteSpec[] {
+function transactionRoutes(transactions: BankingTransactionsService): DeclaredRoute[] {
   return [
     {
       operationId: 'listBankingTransactions',
@@ -127,11 +117,7 @@ function transactionRoutes(transactions: BankingTransactionsService): RouteSpec[
       path: '/v1/banking/customer/{customerId}/accounts/{accountId}/transactions',
       summary:
         'Transactions of one account with effective time in [oldest-time, newest-time], newest first',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listTransactions',
-      auth: 'holder',
       tier: 'lowPriority',
       query: TRANSACTION_QUERY,
       timeWindow: true,
@@ -149,11 +135,7 @@ function transactionRoutes(transactions: BankingTransactionsService): RouteSpec[
       method: 'GET',
       path: '/v1/banking/customer/{customerId}/accounts/{accountId}/transactions/{transactionId}',
       summary: 'One transaction of the account, with its extended data',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.getTransaction',
-      auth: 'holder',
       tier: 'lowPriority',
       query: [],
       response: recordResponse(refOf('banking-transaction-detail')),
@@ -177,18 +159,14 @@ function transactionRoutes(transactions: BankingTransactionsService): RouteSpec[
 }
 
 /** Instalment plans of specific accounts, and of one account. */
-function planRoutes(banking: BankingService): RouteSpec[] {
+function planRoutes(banking: BankingService): DeclaredRoute[] {
   return [
     {
       operationId: 'listInstalmentPlans',
       method: 'POST',
       path: '/v1/banking/customer/{customerId}/accounts/payments/plans',
       summary: 'Instalment plans of specific accounts, newest first',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listInstalmentPlans',
-      auth: 'holder',
       tier: 'lowPriority',
       query: ['page', 'page-size', 'plan-status'],
       body: 'accountIds',
@@ -201,11 +179,7 @@ function planRoutes(banking: BankingService): RouteSpec[] {
       method: 'GET',
       path: '/v1/banking/customer/{customerId}/accounts/{accountId}/payments/plans',
       summary: 'Instalment plans of one account, newest first',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listInstalmentPlans',
-      auth: 'holder',
       tier: 'lowPriority',
       query: ['page', 'page-size', 'plan-status'],
       response: paginatedResponse('plans', refOf('instalment-plan')),
@@ -224,18 +198,14 @@ function planRoutes(banking: BankingService): RouteSpec[] {
 }
 
 /** The payment routes: direct debits, scheduled payments and payees. */
-function paymentRoutes(banking: BankingService): RouteSpec[] {
+function paymentRoutes(banking: BankingService): DeclaredRoute[] {
   return [
     {
       operationId: 'listDirectDebits',
       method: 'POST',
       path: '/v1/banking/customer/{customerId}/accounts/direct-debits',
       summary: 'Direct debit authorisations of specific accounts',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listDirectDebits',
-      auth: 'holder',
       tier: 'largePayload',
       query: ACCOUNT_FILTERS,
       body: 'accountIds',
@@ -248,11 +218,7 @@ function paymentRoutes(banking: BankingService): RouteSpec[] {
       method: 'GET',
       path: '/v1/banking/customer/{customerId}/accounts/{accountId}/payments/scheduled',
       summary: 'Scheduled payments of one account',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listScheduledPayments',
-      auth: 'holder',
       tier: 'lowPriority',
       query: PAGING,
       response: paginatedResponse('scheduledPayments', refOf('scheduled-payment')),
@@ -271,11 +237,7 @@ function paymentRoutes(banking: BankingService): RouteSpec[] {
       method: 'POST',
       path: '/v1/banking/customer/{customerId}/payments/scheduled',
       summary: 'Scheduled payments of specific accounts',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listScheduledPayments',
-      auth: 'holder',
       tier: 'lowPriority',
       query: ACCOUNT_FILTERS,
       body: 'accountIds',
@@ -288,11 +250,7 @@ function paymentRoutes(banking: BankingService): RouteSpec[] {
       method: 'GET',
       path: '/v1/banking/customer/{customerId}/payees',
       summary: 'Saved payees of the customer',
-      tags: ['Banking'],
-      family: 'v1',
-      coreFamily: 'banking',
       coreOperation: 'banking.listPayees',
-      auth: 'holder',
       tier: 'lowPriority',
       query: ['page', 'page-size', 'type'],
       response: paginatedResponse('payees', refOf('payee')),
@@ -307,7 +265,7 @@ export function bankingRoutes(
   banking: BankingService,
   detailVersion: 3 | 4,
   transactions: BankingTransactionsService,
-): RouteSpec[] {
+): DeclaredRoute[] {
   return [
     ...accountRoutes(banking, detailVersion),
     ...transactionRoutes(transactions),
@@ -325,9 +283,12 @@ export function bankingFamily(ctx: RouteContext): RouteSpec[] {
   if (!port) return [];
   const version = ctx.config.bankingAccountDetailVersion;
   const selection = new AccountSelection(ctx.refusals);
-  return bankingRoutes(
-    new BankingService(port, version, selection),
-    version,
-    new BankingTransactionsService(port, selection),
+  return familyRoutes(
+    BANKING,
+    bankingRoutes(
+      new BankingService(port, version, selection),
+      version,
+      new BankingTransactionsService(port, selection),
+    ),
   );
 }

@@ -1,7 +1,9 @@
 /**
- * Banking endpoints: account lists (rows 2, 3) and one account's detail, balances (8), direct
- * debits (7), scheduled payments (10 and the list POST), instalment plans (5, and one account's)
- * and payees (11). Transactions are banking-transactions.service.ts's.
+ * Banking endpoints: account lists (`listBankingAccounts`, `listSpecificBankingAccounts`) and one
+ * account's detail, balances (`listBalances`), direct debits (`listDirectDebits`), scheduled
+ * payments (`listScheduledPaymentsForAccount` and the list POST), instalment plans
+ * (`listInstalmentPlans`, and one account's) and payees (`listPayees`). Transactions are
+ * banking-transactions.service.ts's.
  */
 import { ResourceNotImplementedError } from '../../errors';
 import { paginate } from '../../api/pagination';
@@ -29,7 +31,10 @@ function byCreationDateDescending(a: InstalmentPlan, b: InstalmentPlan): number 
 export class BankingService {
   constructor(
     private readonly port: BankingPort,
-    /** Banking account detail version served by rows 2 and 3. */
+    /**
+     * Banking account detail version served by `listBankingAccounts` and
+     * `listSpecificBankingAccounts`.
+     */
     private readonly detailVersion: 3 | 4,
     /** Body and path ids checked, refusals applied. */
     private readonly selection = new AccountSelection(),
@@ -67,7 +72,10 @@ export class BankingService {
     return applyAccountFilters(requested, query).map((a) => a.accountId);
   }
 
-  /** Row 2 (deprecated) and row 3: accounts, optionally restricted to the body's ids. */
+  /**
+   * `listBankingAccounts` (deprecated) and `listSpecificBankingAccounts`: accounts, optionally
+   * restricted to the body's ids.
+   */
   async accounts(
     customerId: string,
     accountIds: string[] | undefined,
@@ -101,7 +109,7 @@ export class BankingService {
     return { data: this.present(account) };
   }
 
-  /** Row 8. */
+  /** `listBalances`. */
   async balances(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
     const ids = await this.checkedIds(customerId, accountIds, query, ctx);
     const balances = ids.length ? await this.port.listBalances(customerId, ids, ctx) : [];
@@ -109,7 +117,7 @@ export class BankingService {
     return { data: { balances: page.records }, links: page.links, meta: page.meta };
   }
 
-  /** Row 7. */
+  /** `listDirectDebits`. */
   async directDebits(
     customerId: string,
     accountIds: string[],
@@ -139,7 +147,7 @@ export class BankingService {
     return { data: { scheduledPayments: page.records }, links: page.links, meta: page.meta };
   }
 
-  /** Row 10: scheduled payments of one account. */
+  /** `listScheduledPaymentsForAccount`: scheduled payments of one account. */
   async scheduledPaymentsForAccount(
     customerId: string,
     accountId: string,
@@ -154,7 +162,10 @@ export class BankingService {
     return { data: { scheduledPayments: page.records }, links: page.links, meta: page.meta };
   }
 
-  /** Row 5: instalment plans of the body's accounts, newest first, by derived status. */
+  /**
+   * `listInstalmentPlans`: instalment plans of the body's accounts, newest first, by derived
+   * status.
+   */
   async instalmentPlans(
     customerId: string,
     accountIds: string[],
@@ -166,7 +177,9 @@ export class BankingService {
     return this.planPage(customerId, ids, query, ctx);
   }
 
-  /** Instalment plans of one account, as row 5 gives them for that account alone. */
+  /**
+   * Instalment plans of one account, as `listInstalmentPlans` gives them for that account alone.
+   */
   async instalmentPlansForAccount(
     customerId: string,
     accountId: string,
@@ -192,7 +205,7 @@ export class BankingService {
     return { data: { plans: page.records }, links: page.links, meta: page.meta };
   }
 
-  /** Row 11: payees, by type. */
+  /** `listPayees`: payees, by type. */
   async payees(customerId: string, query: QueryValues, ctx: CallContext) {
     const type = query.type ?? 'ALL';
     const payees = (await this.port.listPayees(customerId, ctx)).filter(

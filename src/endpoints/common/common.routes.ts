@@ -5,12 +5,22 @@
 import { refOf } from '../../../contracts';
 import { AccountSelection } from '../account-selection';
 import { CommonService } from './common.service';
-import type { HandlerResult, RouteContext, RouteSpec } from '../../http/route-spec';
+import {
+  type DeclaredRoute,
+  type FamilyDefaults,
+  familyRoutes,
+  type HandlerResult,
+  type RouteContext,
+  type RouteSpec,
+} from '../../routes/route-spec';
+
+/** What every common route is unless it says otherwise. */
+const COMMON: FamilyDefaults = { family: 'v1', tags: ['Common'], auth: 'holder' };
 
 const ok = (body: unknown): HandlerResult => ({ body });
 
 /** Builds the common routes over a common service. */
-export function commonRoutes(common: CommonService): RouteSpec[] {
+export function commonRoutes(common: CommonService): DeclaredRoute[] {
   return [
     {
       operationId: 'listShareableAccounts',
@@ -19,8 +29,6 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
       summary: 'Accounts the customer may share (authorisation list)',
       tags: ['Authorisation'],
       // No core family: the list merges every core's accounts and is never passed through.
-      family: 'v1',
-      auth: 'holder',
       tier: 'highPriority',
       query: [],
       response: {
@@ -37,11 +45,7 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
       method: 'GET',
       path: '/v1/common/customer/{customerId}/detail',
       summary: 'Customer detail',
-      tags: ['Common'],
-      family: 'v1',
-      coreFamily: 'common',
       coreOperation: 'customer.getCustomerDetail',
-      auth: 'holder',
       tier: 'highPriority',
       query: [],
       response: {
@@ -58,7 +62,9 @@ export function commonRoutes(common: CommonService): RouteSpec[] {
 /** The common family, served over every adapter. */
 export function commonFamily(ctx: RouteContext): RouteSpec[] {
   const { adapter } = ctx;
-  return commonRoutes(
-    new CommonService(adapter.authorisation, adapter.customer, new AccountSelection(ctx.refusals)),
+  const selection = new AccountSelection(ctx.refusals);
+  return familyRoutes(
+    COMMON,
+    commonRoutes(new CommonService(adapter.authorisation, adapter.customer, selection)),
   );
 }

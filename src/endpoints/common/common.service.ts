@@ -1,4 +1,7 @@
-/** Row 1 (the account authorisation list) and row 12 (customer detail). */
+/**
+ * `listShareableAccounts` (the account authorisation list) and `getCustomerDetail` (customer
+ * detail).
+ */
 import { presentShareableAccount } from '@data-holder-gateway/adapter-sdk/presentation';
 import type { AuthorisationPort, CallContext, CustomerPort } from '../../ports';
 import { AccountSelection } from '../account-selection';
@@ -7,11 +10,11 @@ export class CommonService {
   constructor(
     private readonly authorisation: AuthorisationPort,
     private readonly customer: CustomerPort,
-    /** Refusals applied: blocked and suspended accounts are left out of row 1. */
+    /** Refusals applied: blocked and suspended accounts are left out of `listShareableAccounts`. */
     private readonly selection = new AccountSelection(),
   ) {}
 
-  /** Row 1: `{ accounts }`, banking first, in the core's order. */
+  /** `listShareableAccounts`: `{ accounts }`, banking first, in the core's order. */
   async shareableAccounts(customerId: string, ctx: CallContext) {
     const accounts = await this.authorisation.listShareableAccounts(customerId, ctx);
     return {
@@ -19,7 +22,7 @@ export class CommonService {
     };
   }
 
-  /** Row 12: `{ data }` only. */
+  /** `getCustomerDetail`: `{ data }` only. */
   async customerDetail(customerId: string, ctx: CallContext) {
     return { data: await this.customer.getCustomerDetail(customerId, ctx) };
   }

@@ -6,25 +6,31 @@
  * when a core implements its port method.
  */
 import { CONTRACTS_BASE, refOf } from '../../../contracts';
-import { parseCustomerSearchBody } from '../../http/parameters';
-import type { RouteContext, RouteSpec } from '../../http/route-spec';
+import { parseCustomerSearchBody } from '../../routes/parameters';
+import {
+  type DeclaredRoute,
+  type FamilyDefaults,
+  familyRoutes,
+  type RouteContext,
+  type RouteSpec,
+} from '../../routes/route-spec';
+
+/** What every consent-flow route is. */
+const CONSENT_FLOW: FamilyDefaults = { family: 'v1', tags: ['Consent flow'], auth: 'holder' };
 import { CustomerService } from './customer.service';
 
 /** The search route over a service. */
-function searchRoute(customers: CustomerService): RouteSpec {
+function searchRoute(customers: CustomerService): DeclaredRoute {
   return {
     operationId: 'searchCustomers',
     method: 'POST',
     path: '/auth/v1/customer/search',
     summary: 'Customers an email address belongs to (consent flow)',
-    tags: ['Consent flow'],
     // The consent flow runs while the customer signs in: the tier of customer data.
     tier: 'highPriority',
     // Every core of customers that can search is asked: any of them failing fails the search.
     familiesAsked: ['banking', 'energy', 'common', 'fdx'],
     // No core family: every core that serves customers is asked, and never passed through.
-    family: 'v1',
-    auth: 'holder',
     query: [],
     body: 'json',
     requestSchema: { $ref: `${CONTRACTS_BASE}requests.json#/$defs/CustomerSearchBody` },
@@ -43,7 +49,7 @@ function searchRoute(customers: CustomerService): RouteSpec {
 }
 
 /** The identity route over a service. */
-function identityRoute(customers: CustomerService): RouteSpec {
+function identityRoute(customers: CustomerService): DeclaredRoute {
   return {
     operationId: 'getCustomerIdentity',
     method: 'GET',
@@ -53,10 +59,7 @@ function identityRoute(customers: CustomerService): RouteSpec {
     // The core serving common first, then, for a customer it does not know or cannot identify,
     // the other cores of customers in turn: any of them may be asked.
     familiesAsked: ['banking', 'energy', 'common', 'fdx'],
-    tags: ['Consent flow'],
-    // No core family: the identity comes from the first core that gives one (src/cores).
-    family: 'v1',
-    auth: 'holder',
+    // No core family: the identity comes from the first core that gives one (src/core-call/fan-out).
     query: [],
     response: { $ref: refOf('customer-identity') },
     responses: {
@@ -77,8 +80,8 @@ export function customerFamily(ctx: RouteContext): RouteSpec[] {
   if (!ctx.config.authCustomerEndpoints) return [];
   const port = ctx.adapter.customer;
   const customers = new CustomerService(port, ctx.config.customerSearchMaxInFlight);
-  return [
+  return familyRoutes(CONSENT_FLOW, [
     ...(port.searchCustomersByEmail ? [searchRoute(customers)] : []),
     ...(port.getCustomerIdentity ? [identityRoute(customers)] : []),
-  ];
+  ]);
 }

@@ -1,6 +1,7 @@
 /**
- * The energy family: rows 4, 6, 9, 13, the deprecated energy account list, one account's detail
- * and its balance (docs/api.md, "Energy").
+ * The energy family: `listSpecificEnergyAccounts`, `listEnergyInvoices`,
+ * `listEnergyInvoicesForAccount`, `listEnergyConcessions`, the deprecated energy account list, one
+ * account's detail and its balance (docs/api.md, "Energy").
  * Served when the adapter has an energy port, or energy is passed through.
  */
 import { AccountSelection } from '../account-selection';
@@ -8,7 +9,17 @@ import { servedPort } from '../served-port';
 import { dataOnlyResponse, paginatedResponse, recordResponse, refOf } from '../../../contracts';
 import { EnergyService } from './energy.service';
 import type { QueryParam } from '../../api/query-values';
-import type { HandlerResult, RouteContext, RouteSpec } from '../../http/route-spec';
+import {
+  type DeclaredRoute,
+  type FamilyDefaults,
+  familyRoutes,
+  type HandlerResult,
+  type RouteContext,
+  type RouteSpec,
+} from '../../routes/route-spec';
+
+/** What every energy route is unless it says otherwise. */
+const ENERGY: FamilyDefaults = { family: 'v1', tags: ['Energy'], auth: 'holder' };
 
 const ACCOUNT_QUERY: QueryParam[] = ['page', 'page-size', 'open-status'];
 const INVOICE_QUERY: QueryParam[] = ['page', 'page-size', 'oldest-date', 'newest-date'];
@@ -17,7 +28,7 @@ const enc = encodeURIComponent;
 const ok = (body: unknown): HandlerResult => ({ body });
 
 /** One energy account's detail and its balance. */
-function accountDetailRoutes(energy: EnergyService): RouteSpec[] {
+function accountDetailRoutes(energy: EnergyService): DeclaredRoute[] {
   const account = refOf('energy-account');
   return [
     {
@@ -25,11 +36,7 @@ function accountDetailRoutes(energy: EnergyService): RouteSpec[] {
       method: 'GET',
       path: '/v1/energy/customer/{customerId}/accounts/{accountId}',
       summary: 'Detail of one energy account: the record the specific-accounts POST gives for it',
-      tags: ['Energy'],
-      family: 'v1',
-      coreFamily: 'energy',
       coreOperation: 'energy.listAccounts',
-      auth: 'holder',
       tier: 'highPriority',
       query: [],
       response: recordResponse(account),
@@ -41,11 +48,7 @@ function accountDetailRoutes(energy: EnergyService): RouteSpec[] {
       method: 'GET',
       path: '/v1/energy/customer/{customerId}/accounts/{accountId}/balance',
       summary: 'Current balance of one energy account (positive: owed; negative: in credit)',
-      tags: ['Energy'],
-      family: 'v1',
-      coreFamily: 'energy',
       coreOperation: 'energy.getAccountBalance',
-      auth: 'holder',
       tier: 'lowPriority',
       query: [],
       response: recordResponse(refOf('energy-balance')),
@@ -63,7 +66,7 @@ function accountDetailRoutes(energy: EnergyService): RouteSpec[] {
 }
 
 /** The energy account lists (the deprecated list and the list of specific accounts). */
-function accountListRoutes(energy: EnergyService): RouteSpec[] {
+function accountListRoutes(energy: EnergyService): DeclaredRoute[] {
   const account = refOf('energy-account');
   return [
     {
@@ -71,11 +74,7 @@ function accountListRoutes(energy: EnergyService): RouteSpec[] {
       method: 'GET',
       path: '/v1/energy/customer/{customerId}/accounts',
       summary: 'Energy accounts of the customer (deprecated: use the authorisation list)',
-      tags: ['Energy'],
-      family: 'v1',
-      coreFamily: 'energy',
       coreOperation: 'energy.listAccounts',
-      auth: 'holder',
       tier: 'highPriority',
       query: ACCOUNT_QUERY,
       successor: (p) => `/auth/v1/customer/${enc(p.customerId!)}/accounts`,
@@ -88,11 +87,7 @@ function accountListRoutes(energy: EnergyService): RouteSpec[] {
       method: 'POST',
       path: '/v1/energy/customer/{customerId}/accounts',
       summary: 'Energy accounts of specific accounts, narrowed by open-status',
-      tags: ['Energy'],
-      family: 'v1',
-      coreFamily: 'energy',
       coreOperation: 'energy.listAccounts',
-      auth: 'holder',
       tier: 'highPriority',
       query: ACCOUNT_QUERY,
       body: 'accountIds',
@@ -104,7 +99,7 @@ function accountListRoutes(energy: EnergyService): RouteSpec[] {
 }
 
 /** The invoices (of specific accounts, of one account) and one account's concessions. */
-function billingRoutes(energy: EnergyService): RouteSpec[] {
+function billingRoutes(energy: EnergyService): DeclaredRoute[] {
   const invoice = refOf('energy-invoice');
   return [
     {
@@ -112,11 +107,7 @@ function billingRoutes(energy: EnergyService): RouteSpec[] {
       method: 'POST',
       path: '/v1/energy/customer/{customerId}/accounts/invoices',
       summary: 'Invoices of specific energy accounts, newest issueDate first',
-      tags: ['Energy'],
-      family: 'v1',
-      coreFamily: 'energy',
       coreOperation: 'energy.listInvoices',
-      auth: 'holder',
       tier: 'lowPriority',
       query: INVOICE_QUERY,
       dateWindow: true,
@@ -130,11 +121,7 @@ function billingRoutes(energy: EnergyService): RouteSpec[] {
       method: 'GET',
       path: '/v1/energy/customer/{customerId}/accounts/{accountId}/invoices',
       summary: 'Invoices of one energy account, newest issueDate first',
-      tags: ['Energy'],
-      family: 'v1',
-      coreFamily: 'energy',
       coreOperation: 'energy.listInvoices',
-      auth: 'holder',
       tier: 'highPriority',
       query: INVOICE_QUERY,
       dateWindow: true,
@@ -147,11 +134,7 @@ function billingRoutes(energy: EnergyService): RouteSpec[] {
       method: 'GET',
       path: '/v1/energy/customer/{customerId}/accounts/{accountId}/concessions',
       summary: 'Concessions of one energy account (data only)',
-      tags: ['Energy'],
-      family: 'v1',
-      coreFamily: 'energy',
       coreOperation: 'energy.listConcessions',
-      auth: 'holder',
       tier: 'lowPriority',
       query: [],
       response: dataOnlyResponse('concessions', refOf('energy-concession')),
@@ -162,12 +145,16 @@ function billingRoutes(energy: EnergyService): RouteSpec[] {
 }
 
 /** Builds the energy routes over an energy service. */
-export function energyRoutes(energy: EnergyService): RouteSpec[] {
+export function energyRoutes(energy: EnergyService): DeclaredRoute[] {
   return [...accountListRoutes(energy), ...accountDetailRoutes(energy), ...billingRoutes(energy)];
 }
 
 /** The energy family; empty when the core has no energy port. */
 export function energyFamily(ctx: RouteContext): RouteSpec[] {
   const port = servedPort(ctx, 'energy');
-  return port ? energyRoutes(new EnergyService(port, new AccountSelection(ctx.refusals))) : [];
+  if (!port) return [];
+  return familyRoutes(
+    ENERGY,
+    energyRoutes(new EnergyService(port, new AccountSelection(ctx.refusals))),
+  );
 }

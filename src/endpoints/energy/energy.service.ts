@@ -1,9 +1,9 @@
 /**
- * Energy endpoints: the account fetch (row 4), the deprecated account list and one account's
- * detail, its balance, invoices of specific accounts (row 6) and of one account (row 9),
- * concessions (row 13). They follow the
- * banking family's rules (docs/api.md, "Requests"): body ids checked before filters, the core's
- * order, except invoices (issueDate descending, within the inclusive date window).
+ * Energy endpoints: the account fetch (`listSpecificEnergyAccounts`), the deprecated account list
+ * and one account's detail, its balance, invoices of specific accounts (`listEnergyInvoices`) and
+ * of one account (`listEnergyInvoicesForAccount`), concessions (`listEnergyConcessions`). They
+ * follow the banking family's rules (docs/api.md, "Requests"): body ids checked before filters, the
+ * core's order, except invoices (issueDate descending, within the inclusive date window).
  */
 import { ResourceNotImplementedError } from '../../errors';
 import { paginate } from '../../api/pagination';
@@ -35,7 +35,10 @@ export class EnergyService {
     private readonly selection = new AccountSelection(),
   ) {}
 
-  /** Row 4 (body ids) and the deprecated list (every account): narrowed by `open-status`. */
+  /**
+   * `listSpecificEnergyAccounts` (body ids) and the deprecated list (every account): narrowed by
+   * `open-status`.
+   */
   async accounts(
     customerId: string,
     accountIds: string[] | undefined,
@@ -57,7 +60,7 @@ export class EnergyService {
     };
   }
 
-  /** One account's detail: the record row 4 gives for it. */
+  /** One account's detail: the record `listSpecificEnergyAccounts` gives for it. */
   async account(customerId: string, accountId: string, ctx: CallContext) {
     const account = this.selection.requireAccount(
       customerId,
@@ -79,7 +82,7 @@ export class EnergyService {
     return { data: { balance } };
   }
 
-  /** Row 6: invoices of the body's accounts. */
+  /** `listEnergyInvoices`: invoices of the body's accounts. */
   async invoices(customerId: string, accountIds: string[], query: QueryValues, ctx: CallContext) {
     const window = windowOf(query);
     const all = await this.invoiceAccountRefs(customerId, accountIds, window, ctx);
@@ -93,7 +96,7 @@ export class EnergyService {
     );
   }
 
-  /** Row 9: invoices of one account. */
+  /** `listEnergyInvoicesForAccount`: invoices of one account. */
   async invoicesForAccount(
     customerId: string,
     accountId: string,
@@ -109,7 +112,7 @@ export class EnergyService {
     return this.invoicePage(customerId, [accountId], window, query, ctx);
   }
 
-  /** Row 13: `{ data: { concessions } }` only, in the core's order. */
+  /** `listEnergyConcessions`: `{ data: { concessions } }` only, in the core's order. */
   async concessions(customerId: string, accountId: string, ctx: CallContext) {
     this.selection.requireAccount(
       customerId,

@@ -15,16 +15,10 @@ import {
   RESTRICTED_NOTE,
   toHandlerResult,
 } from './fdx-shared.routes';
-import type { RouteSpec } from '../../http/route-spec';
+import type { DeclaredRoute } from '../../routes/route-spec';
 
-/** An FDX account route's fixed parts. */
-const fdxRoute: Pick<RouteSpec, 'tags' | 'family' | 'coreFamily' | 'auth' | 'query'> = {
-  tags: ['FDX'],
-  family: 'fdx',
-  coreFamily: 'fdx',
-  auth: 'holder',
-  query: [],
-};
+/** An FDX account route's fixed parts beyond the family's. */
+const fdxRoute: Pick<DeclaredRoute, 'query'> = { query: [] };
 
 const VERSUS_704 = {
   description: 'Account type not supported, or the core has no such data (code 704)',
@@ -32,7 +26,7 @@ const VERSUS_704 = {
 };
 
 /** Descriptors of the body's accounts. */
-function specificAccountsRoute(accounts: FdxAccountsService): RouteSpec {
+function specificAccountsRoute(accounts: FdxAccountsService): DeclaredRoute {
   return {
     ...fdxRoute,
     operationId: 'listFdxAccounts',
@@ -72,7 +66,7 @@ function specificAccountsRoute(accounts: FdxAccountsService): RouteSpec {
 }
 
 /** One account's details and its contact. */
-function accountRoutes(accounts: FdxAccountsService): RouteSpec[] {
+function accountRoutes(accounts: FdxAccountsService): DeclaredRoute[] {
   return [
     {
       ...fdxRoute,
@@ -106,7 +100,7 @@ function accountRoutes(accounts: FdxAccountsService): RouteSpec[] {
 }
 
 /** The payment networks FDX can name for the account. */
-function paymentNetworksRoute(accounts: FdxAccountsService): RouteSpec {
+function paymentNetworksRoute(accounts: FdxAccountsService): DeclaredRoute {
   return {
     ...fdxRoute,
     operationId: 'listFdxPaymentNetworks',
@@ -139,7 +133,7 @@ function paymentNetworksRoute(accounts: FdxAccountsService): RouteSpec {
 }
 
 /** Builds the FDX account routes over their service. */
-export function fdxAccountRoutes(accounts: FdxAccountsService): RouteSpec[] {
+export function fdxAccountRoutes(accounts: FdxAccountsService): DeclaredRoute[] {
   return [
     specificAccountsRoute(accounts),
     ...accountRoutes(accounts),

@@ -11,7 +11,7 @@ import {
   type FdxResult,
   parseFdxQuery,
 } from './fdx.service';
-import type { DocumentedResponse, HandlerResult } from '../../http/route-spec';
+import type { DocumentedResponse, HandlerResult } from '../../routes/route-spec';
 
 const fdxDate = (name: string, required: boolean, field: string): object => ({
   name,

@@ -1,5 +1,6 @@
 /**
- * The FDX-style family: rows 14, 15, 16, the statement download (docs/api.md, "FDX endpoints")
+ * The FDX-style family: `listFdxTransactions`, `listFdxStatements`,
+ * `listFdxAssetTransferNetworks`, the statement download (docs/api.md, "FDX endpoints")
  * and the account endpoints (fdx-accounts.routes.ts).
  * The family validates its own query parameters (`startTime`, `endTime`, `offset`, `limit`), so
  * the routes declare no `/v1` query and document them as OpenAPI parameter objects.
@@ -23,20 +24,25 @@ import {
   RESTRICTED_NOTE,
   toHandlerResult,
 } from './fdx-shared.routes';
-import type { RouteContext, RouteSpec } from '../../http/route-spec';
+import {
+  type DeclaredRoute,
+  type FamilyDefaults,
+  familyRoutes,
+  type RouteContext,
+  type RouteSpec,
+} from '../../routes/route-spec';
+
+/** What every FDX route is unless it says otherwise. */
+const FDX: FamilyDefaults = { family: 'fdx', tags: ['FDX'], auth: 'holder' };
 
 /** Transactions in a date window, offset-paged. */
-function transactionsRoute(fdx: FdxService): RouteSpec {
+function transactionsRoute(fdx: FdxService): DeclaredRoute {
   return {
     operationId: 'listFdxTransactions',
     method: 'GET',
     path: `${ACCOUNT_BASE}/transactions`,
     summary: `Transactions posted in [startTime, endTime], newest postedTimestamp first.${RESTRICTED_NOTE}`,
-    tags: ['FDX'],
-    family: 'fdx',
-    coreFamily: 'fdx',
     coreOperation: 'fdx.listTransactions',
-    auth: 'holder',
     tier: 'lowPriority',
     query: [],
     checkRequest: accountChecks('required'),
@@ -62,18 +68,14 @@ function transactionsRoute(fdx: FdxService): RouteSpec {
 }
 
 /** Statements, offset-paged, and each statement's PDF streamed from the core. */
-function statementRoutes(fdx: FdxService): RouteSpec[] {
+function statementRoutes(fdx: FdxService): DeclaredRoute[] {
   return [
     {
       operationId: 'listFdxStatements',
       method: 'GET',
       path: `${ACCOUNT_BASE}/statements`,
       summary: `Statements, newest statementDate first, each linking its PDF.${RESTRICTED_NOTE}`,
-      tags: ['FDX'],
-      family: 'fdx',
-      coreFamily: 'fdx',
       coreOperation: 'fdx.listStatements',
-      auth: 'holder',
       tier: 'lowPriority',
       query: [],
       checkRequest: accountChecks('optional'),
@@ -101,11 +103,7 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
       method: 'GET',
       path: `${ACCOUNT_BASE}/statements/{statementId}`,
       summary: `The statement PDF, streamed from the core.${RESTRICTED_NOTE}`,
-      tags: ['FDX'],
-      family: 'fdx',
-      coreFamily: 'fdx',
       coreOperation: 'fdx.getStatementDocument',
-      auth: 'holder',
       tier: 'largePayload',
       query: [],
       checkRequest: ({ params }) =>
@@ -138,17 +136,13 @@ function statementRoutes(fdx: FdxService): RouteSpec[] {
 }
 
 /** The account's asset transfer networks. */
-function assetTransferNetworksRoute(fdx: FdxService): RouteSpec {
+function assetTransferNetworksRoute(fdx: FdxService): DeclaredRoute {
   return {
     operationId: 'listFdxAssetTransferNetworks',
     method: 'GET',
     path: `${ACCOUNT_BASE}/asset-transfer-networks`,
     summary: `Asset transfer networks of the account; page.nextOffset only while more follow.${RESTRICTED_NOTE}`,
-    tags: ['FDX'],
-    family: 'fdx',
-    coreFamily: 'fdx',
     coreOperation: 'fdx.listAssetTransferNetworks',
-    auth: 'holder',
     tier: 'lowPriority',
     query: [],
     checkRequest: accountChecks('none'),
@@ -177,7 +171,7 @@ function assetTransferNetworksRoute(fdx: FdxService): RouteSpec {
 }
 
 /** Builds the FDX routes over an FDX service. */
-export function fdxRoutes(fdx: FdxService): RouteSpec[] {
+export function fdxRoutes(fdx: FdxService): DeclaredRoute[] {
   return [transactionsRoute(fdx), ...statementRoutes(fdx), assetTransferNetworksRoute(fdx)];
 }
 
@@ -191,8 +185,8 @@ export function fdxFamily(ctx: RouteContext): RouteSpec[] {
   if (!port) return [];
   const selection = new AccountSelection(ctx.refusals);
   const paging = new FdxPaging(ctx.paging);
-  return [
+  return familyRoutes(FDX, [
     ...fdxAccountRoutes(new FdxAccountsService(port, paging, selection)),
     ...fdxRoutes(new FdxService(port, paging, ctx.config.publicBaseUrl, selection)),
-  ];
+  ]);
 }

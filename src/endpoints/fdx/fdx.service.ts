@@ -1,8 +1,9 @@
 /**
- * FDX-style endpoints (rows 14 to 16) and the statement download, as docs/api.md ("FDX endpoints") fixes
- * them. Every request is checked in one order: id lengths, then the query (dates 702/703, `limit`,
- * `offset`), then the customer (404 `{ error }`), the account (701), its status and type
- * (RESTRICTED: 200 with an empty body; 704; 705), and only then the data.
+ * FDX-style endpoints (`listFdxTransactions`, `listFdxStatements`, `listFdxAssetTransferNetworks`)
+ * and the statement download, as docs/api.md ("FDX endpoints") fixes them. Every request is checked
+ * in one order: id lengths, then the query (dates 702/703, `limit`, `offset`), then the customer
+ * (404 `{ error }`), the account (701), its status and type (RESTRICTED: 200 with an empty body;
+ * 704; 705), and only then the data.
  *
  * Paging is pushed down to the port: the service asks for one page after a position key and
  * wraps the key of the next page into `page.nextOffset` with a signed paging token. The token's
@@ -10,12 +11,12 @@
  * made up, or issued for other filters does not verify (400).
  */
 import {
-  createError,
   FdxAccountClosedError,
   FdxAccountTypeNotSupportedError,
   FdxInvalidDateError,
   FdxInvalidDateRangeError,
   FdxInvalidRequestError,
+  FdxStatementNotFoundError,
 } from '../../errors';
 import { MAX_ID_LENGTH } from '../../api/ids';
 import { checkedFdxAccount } from './fdx-account-check';
@@ -32,14 +33,6 @@ import type {
   FdxStatement,
 } from '../../ports';
 import { AccountSelection } from '../account-selection';
-
-/** The statement of a download is unknown for this account (FDX body, code 404). */
-export const FdxStatementNotFoundError = createError(
-  'GW_ERR_FDX_STATEMENT_NOT_FOUND',
-  404,
-  () => 'Statement not found',
-  { publicCode: 404 },
-);
 
 /** Longest `customerId`, `accountId` or `statementId` (interface, Limits). */
 export const FDX_MAX_ID_LENGTH = MAX_ID_LENGTH;
@@ -139,7 +132,9 @@ export class FdxService {
     private readonly selection = new AccountSelection(),
   ) {}
 
-  /** Row 14: transactions with postedTimestamp in [startTime, endTime], newest first. */
+  /**
+   * `listFdxTransactions`: transactions with postedTimestamp in [startTime, endTime], newest first.
+   */
   async transactions(
     customerId: string,
     accountId: string,
@@ -163,7 +158,10 @@ export class FdxService {
     };
   }
 
-  /** Row 15: statements with statementDate in the optional window, newest first, with links. */
+  /**
+   * `listFdxStatements`: statements with statementDate in the optional window, newest first, with
+   * links.
+   */
   async statements(
     customerId: string,
     accountId: string,
@@ -190,7 +188,10 @@ export class FdxService {
     };
   }
 
-  /** Row 16: asset transfer networks, in the core's order; `page` only while more follow. */
+  /**
+   * `listFdxAssetTransferNetworks`: asset transfer networks, in the core's order; `page` only while
+   * more follow.
+   */
   async assetTransferNetworks(
     customerId: string,
     accountId: string,

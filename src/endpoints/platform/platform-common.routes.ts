@@ -2,7 +2,7 @@
  * What every platform route shares: the documented error answers, the answers of the limits
  * and stores, and the rule that a failing client store refuses rather than lets through.
  */
-import type { DocumentedResponse } from '../../http/route-spec';
+import type { DocumentedResponse, FamilyDefaults } from '../../routes/route-spec';
 import { AuthUnavailableError, GatewayError } from '../../errors';
 
 export const platformError = (description: string): DocumentedResponse => ({ description });
@@ -17,12 +17,14 @@ export async function storeCall<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What every platform route is: each names its own authentication. */
+export const PLATFORM: FamilyDefaults = { family: 'platform', tags: ['Platform'], auth: 'none' };
+
 /**
- * What every platform route shares: its family, its tier (no customer authorises these calls:
- * the standard's Unauthenticated tier) and the answers of the limits and stores.
+ * What every platform route shares beyond its family: its tier (no customer authorises these
+ * calls: the standard's Unauthenticated tier) and the answers of the limits and stores.
  */
 export const COMMON = {
-  family: 'platform' as const,
   tier: 'unauthenticated' as const,
   query: [],
   responses: {

@@ -24,19 +24,20 @@ import {
   PlatformTokens,
 } from '../../auth/platform-tokens';
 import { type Config, ConfigError } from '../../config/config';
-import { causeSignature, describeError, StackGate } from '../../observability/error-log';
+import { causeSignature, describeError, StackGate } from '../../errors/error-log';
 import { InvalidClientError, PlatformInvalidRequestError } from '../../errors';
-import { addressSource, createRateLimiter, type RateLimiter } from '../../resilience/rate-limits';
-import { COMMON, platformError, storeCall } from './platform-common.routes';
+import { addressSource, createRateLimiter, type RateLimiter } from './rate-limits';
+import { COMMON, PLATFORM, platformError, storeCall } from './platform-common.routes';
 import { bearerAuthenticator, productRoutes } from './products.routes';
 import { ProductsService } from './products.service';
-import type {
-  Authenticator,
-  HandlerInput,
-  HandlerResult,
-  RouteFamily,
-  RouteSpec,
-} from '../../http/route-spec';
+import {
+  type Authenticator,
+  type DeclaredRoute,
+  familyRoutes,
+  type HandlerInput,
+  type HandlerResult,
+  type RouteFamily,
+} from '../../routes/route-spec';
 
 /** The client the demo mode creates when the registry is empty. */
 export const DEMO_PLATFORM_CLIENT_ID = 'demo-platform-client';
@@ -278,13 +279,12 @@ export const platformFamily: RouteFamily = async (ctx) => {
     await limiters.tokenPerAddress.consume(addressSource(req.ip));
     return undefined;
   };
-  const tokenRoute: RouteSpec = {
+  const tokenRoute: DeclaredRoute = {
     ...COMMON,
     operationId: 'createPlatformToken',
     method: 'POST',
     path: '/v1/token',
     summary: 'Exchange client credentials for an access token (OAuth 2.0 client credentials)',
-    tags: ['Platform'],
     auth: addressLimit,
     security: [],
     body: 'json-or-form',
@@ -298,10 +298,8 @@ export const platformFamily: RouteFamily = async (ctx) => {
   };
 
   const port = servedPort(ctx, 'products');
-  if (!port) return [tokenRoute];
+  if (!port) return familyRoutes(PLATFORM, [tokenRoute]);
   const products = new ProductsService(port, ctx.paging, now);
-  return [
-    tokenRoute,
-    ...productRoutes(products, bearerAuthenticator(tokens, registry, limiters.productsPerClient)),
-  ];
+  const bearer = bearerAuthenticator(tokens, registry, limiters.productsPerClient);
+  return familyRoutes(PLATFORM, [tokenRoute, ...productRoutes(products, bearer)]);
 };

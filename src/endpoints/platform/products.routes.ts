@@ -12,8 +12,8 @@ import {
 } from '../../auth/platform-clients';
 import { invalidToken, type PlatformTokens } from '../../auth/platform-tokens';
 import { InsufficientScopeError } from '../../errors';
-import type { RateLimiter } from '../../resilience/rate-limits';
-import type { Authenticator, RouteSpec } from '../../http/route-spec';
+import type { RateLimiter } from './rate-limits';
+import type { Authenticator, DeclaredRoute } from '../../routes/route-spec';
 import { COMMON, platformError, storeCall } from './platform-common.routes';
 import {
   parseProductQuery,
@@ -113,19 +113,17 @@ function secured(bearer: BearerFor, scope: PlatformScope) {
 }
 
 /** The product record routes: list, create, replace, delete. */
-export function productRoutes(products: ProductsService, bearer: BearerFor): RouteSpec[] {
+export function productRoutes(products: ProductsService, bearer: BearerFor): DeclaredRoute[] {
   const productSchema = { $ref: refOf('product-summary') };
-  const routes: RouteSpec[] = [
+  const routes: DeclaredRoute[] = [
     {
       ...COMMON,
-      coreFamily: 'products',
       coreOperation: 'products.listProducts',
       ...secured(bearer, SCOPE_PRODUCTS_READ),
       operationId: 'listProducts',
       method: 'GET',
       path: PRODUCTS_PATH,
       summary: 'Product records, a page at a time with an opaque cursor',
-      tags: ['Platform'],
       parameters: PRODUCT_LIST_PARAMETERS,
       checkRequest: ({ rawQuery }) => void parseProductQuery(rawQuery),
       response: PRODUCT_LIST_SCHEMA,
@@ -135,14 +133,12 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     },
     {
       ...COMMON,
-      coreFamily: 'products',
       coreOperation: 'products.createProduct',
       ...secured(bearer, SCOPE_PRODUCTS_WRITE),
       operationId: 'createProduct',
       method: 'POST',
       path: PRODUCTS_PATH,
       summary: 'Create a product record',
-      tags: ['Platform'],
       body: 'json',
       requestSchema: productSchema,
       checkRequest: ({ body }) => void products.checkWrite(body),
@@ -152,14 +148,12 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     },
     {
       ...COMMON,
-      coreFamily: 'products',
       coreOperation: 'products.updateProduct',
       ...secured(bearer, SCOPE_PRODUCTS_WRITE),
       operationId: 'updateProduct',
       method: 'PUT',
       path: `${PRODUCTS_PATH}/{product_id}`,
       summary: 'Replace a product record',
-      tags: ['Platform'],
       body: 'json',
       requestSchema: productSchema,
       checkRequest: ({ params, body }) => void products.checkWrite(body, params.product_id!),
@@ -170,14 +164,12 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
     },
     {
       ...COMMON,
-      coreFamily: 'products',
       coreOperation: 'products.deleteProduct',
       ...secured(bearer, SCOPE_PRODUCTS_WRITE),
       operationId: 'deleteProduct',
       method: 'DELETE',
       path: `${PRODUCTS_PATH}/{product_id}`,
       summary: 'Delete a product record',
-      tags: ['Platform'],
       response: {},
       successStatus: 204,
       handle: async ({ params, ctx: call }) => {
@@ -190,7 +182,7 @@ export function productRoutes(products: ProductsService, bearer: BearerFor): Rou
 }
 
 /** A product route with the answers only some product routes give, documented. */
-function withOwnResponses(route: RouteSpec): RouteSpec {
+function withOwnResponses(route: DeclaredRoute): DeclaredRoute {
   const responses = {
     ...route.responses,
     ...(route.method === 'POST'

@@ -1,5 +1,5 @@
 /**
- * The platform product list (row 18) and its writes (docs/api.md, "Platform endpoints").
+ * The platform product list (`listProducts`) and its writes (docs/api.md, "Platform endpoints").
  *
  * The list pages with an opaque cursor: a paging token (HMAC, see `src/api/paging-token.ts`)
  * holding the last `product_id` served, bound to the page size and the filters. Products are in
@@ -127,7 +127,10 @@ export class ProductsService {
     this.validate = validate;
   }
 
-  /** Row 18: one page of the products matching the filters. @throws PlatformInvalidRequestError */
+  /**
+   * `listProducts`: one page of the products matching the filters.
+   * @throws PlatformInvalidRequestError
+   */
   async list(query: ProductListQuery, ctx: CallContext): Promise<ProductPage> {
     const scope = cursorScope(query);
     let after: string | undefined;

@@ -1,6 +1,6 @@
 /**
  * The JSON round trip the gateway's cache puts every cacheable port result through: JSON, with
- * `Map`s (instalment plans) tagged. The gateway's own cache (`src/resilience/cache.ts`) must read
+ * `Map`s (instalment plans) tagged. The gateway's own cache (`src/stores/cache.ts`) must read
  * and write the same text; test/unit/sdk-cache-round-trip.test.ts keeps the two in step.
  */
 

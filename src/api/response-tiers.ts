@@ -3,7 +3,6 @@
  * declares the tier of its customer-present calls; a call without a customer present falls to
  * Unattended, except Large Payload and Unauthenticated calls, which keep their own tier.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 
 /** A tier, named as the standard's Get Metrics members are (also the `tier` metric label). */
 export type ResponseTier =
@@ -45,7 +44,7 @@ export function isAuthenticatedTier(tier: ResponseTier): boolean {
  */
 export function tierOfCall(
   declared: DeclaredTier,
-  headers: IncomingHttpHeaders,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
   presentByDefault: boolean,
 ): ResponseTier {
   if (declared !== 'highPriority' && declared !== 'lowPriority') return declared;

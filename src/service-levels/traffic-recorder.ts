@@ -3,9 +3,9 @@
  * gateway's clock, whether it was within its tier's threshold, and whether a planned maintenance
  * window of its core was in effect (such calls are left out of availability and counted apart).
  */
-import type { AnsweredCall } from './http-metrics';
-import type { GatewayMetrics } from './metrics';
-import { TIER_THRESHOLD_MS } from './response-tiers';
+import type { AnsweredCall } from '../observability/http-metrics';
+import type { GatewayMetrics } from '../observability/metrics';
+import { TIER_THRESHOLD_MS } from '../api/response-tiers';
 import type { TrafficIncrement } from './traffic-ledger';
 
 export interface TrafficRecorderDeps {

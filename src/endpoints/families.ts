@@ -3,13 +3,13 @@
  * need) from the route context; the gateway concatenates them into one route table. A new family
  * is one folder under src/endpoints whose routes file exports a `RouteFamily`, and one line below.
  */
-import { bankingFamily } from '../endpoints/banking/banking.routes';
-import { commonFamily } from '../endpoints/common/common.routes';
-import { customerFamily } from '../endpoints/customer/customer.routes';
-import { energyFamily } from '../endpoints/energy/energy.routes';
-import { fdxFamily } from '../endpoints/fdx/fdx.routes';
-import { platformFamily } from '../endpoints/platform/platform.routes';
-import type { RouteContext, RouteFamily, RouteSpec } from './route-spec';
+import { bankingFamily } from './banking/banking.routes';
+import { commonFamily } from './common/common.routes';
+import { customerFamily } from './customer/customer.routes';
+import { energyFamily } from './energy/energy.routes';
+import { fdxFamily } from './fdx/fdx.routes';
+import { platformFamily } from './platform/platform.routes';
+import type { RouteContext, RouteFamily, RouteSpec } from '../routes/route-spec';
 
 /** Every family, in route-table order. */
 export const ROUTE_FAMILIES: readonly RouteFamily[] = [

@@ -7,7 +7,8 @@
  * The table is typed by the ports themselves: a port method without an entry, or an entry for a
  * method the port does not have, fails to compile. The stack wraps exactly these operations.
  */
-import type { CoreAdapter } from '../ports';
+import type { CoreFamily } from '../config/core-layout';
+import type { CoreAdapter } from '.';
 
 /** The ports an adapter may serve, as named on {@link CoreAdapter}. */
 export type PortName = 'authorisation' | 'customer' | 'banking' | 'energy' | 'fdx' | 'products';
@@ -131,7 +132,7 @@ export interface Operation {
   port: PortName;
   method: string;
   /** `<port>.<method>`: the metric label, cache key prefix and settings key. */
-  name: string;
+  name: OperationName;
   /** The default circuit group (see {@link OperationGroup}). */
   group: OperationGroup;
   policy: OperationPolicy;
@@ -150,7 +151,8 @@ export function operations(): Operation[] {
   return (Object.keys(OPERATIONS) as PortName[]).flatMap((port) =>
     Object.entries(OPERATIONS[port] as Record<string, OperationSpec>).map(
       ([method, { group, policy }]) => {
-        const name = `${port}.${method}`;
+        // The table's type names each of its methods once: the key is one of OperationName.
+        const name = `${port}.${method}` as OperationName;
         const takesCustomer = port !== 'products' && !WITHOUT_CUSTOMER.has(name);
         return { port, method, name, group, policy, takesCustomer };
       },
@@ -160,3 +162,21 @@ export function operations(): Operation[] {
 
 /** Names of every operation (`<port>.<method>`). */
 export const OPERATION_NAMES: readonly string[] = operations().map((op) => op.name);
+
+/**
+ * The core family whose instance answers a port's operations (`common` is the customer port's);
+ * none for the authorisation list, which every core of an account family answers together.
+ */
+export const FAMILY_OF_PORT: Readonly<Record<PortName, CoreFamily | undefined>> = {
+  authorisation: undefined,
+  customer: 'common',
+  banking: 'banking',
+  energy: 'energy',
+  fdx: 'fdx',
+  products: 'products',
+};
+
+/** The core family whose instance answers `operation`; none for the authorisation list. */
+export function familyOfOperation(operation: OperationName): CoreFamily | undefined {
+  return FAMILY_OF_PORT[operation.slice(0, operation.indexOf('.')) as PortName];
+}

@@ -9,9 +9,11 @@
  * reach the wrong core's records: the list is refused (500, logged with both adapter ids).
  */
 import type { Logger } from 'pino';
-import type { CoreFamily } from '../config/core-layout';
-import { createError, CustomerNotFoundError } from '../errors';
-import type { AuthorisationPort, CallContext, ShareableAccountRecord } from '../ports';
+import { ACCOUNT_FAMILIES, type CoreFamily } from '../../config/core-layout';
+import { createError, CustomerNotFoundError } from '../../errors';
+import type { ShareableAccountRecord } from '../../ports';
+import type { CoreCall, Step } from '../core-call';
+import type { Instance } from './instance';
 
 /** Two cores list the same account id for one customer: a holder's configuration error. */
 export const AccountIdCollisionError = createError(
@@ -29,7 +31,33 @@ export interface AccountSource {
   families: readonly CoreFamily[];
   /** Whether the core also holds account families another core serves (filter by `industry`). */
   holdsOthers: boolean;
-  authorisation: AuthorisationPort;
+  /** The core's calls, through its own layers. */
+  step: Step;
+}
+
+/** The account families an instance's adapter has operations for. */
+const accountPortsOf = (instance: Instance): CoreFamily[] =>
+  ACCOUNT_FAMILIES.filter((family) =>
+    [...instance.operations].some((name) => name.startsWith(`${family}.`)),
+  );
+
+/** The sources of the authorisation list, banking's core first, each core once. */
+export function accountSources(instances: readonly Instance[]): AccountSource[] {
+  const sources: AccountSource[] = [];
+  for (const family of ACCOUNT_FAMILIES) {
+    const instance = instances.find((i) => i.families.includes(family));
+    if (!instance || sources.some((s) => s.id === instance.id)) continue;
+    const families: readonly CoreFamily[] = ACCOUNT_FAMILIES.filter((f) =>
+      instance.families.includes(f),
+    );
+    sources.push({
+      id: instance.id,
+      families,
+      holdsOthers: accountPortsOf(instance).some((f) => !families.includes(f)),
+      step: instance.step,
+    });
+  }
+  return sources;
 }
 
 /** The records a source contributes: only those of the families it serves here. */
@@ -65,31 +93,29 @@ function refuseCollisions(
 }
 
 /**
- * An authorisation port over the sources, in list order (banking's core first).
+ * The authorisation list as one step over the sources, in list order (banking's core first).
  * @param logger the gateway's logger (collisions are logged as errors)
  */
-export function mergedAuthorisation(
-  sources: readonly AccountSource[],
-  logger: Logger,
-): AuthorisationPort {
-  return {
-    async listShareableAccounts(customerId: string, ctx: CallContext) {
-      const settled = await Promise.allSettled(
-        sources.map((s) => s.authorisation.listShareableAccounts(customerId, ctx)),
-      );
-      const failure = settled.find(
-        (r): r is PromiseRejectedResult =>
-          r.status === 'rejected' && !(r.reason instanceof CustomerNotFoundError),
-      );
-      if (failure) throw failure.reason;
-      const lists = settled.flatMap((r, i) =>
-        r.status === 'fulfilled'
-          ? [{ id: sources[i]!.id, records: served(sources[i]!, r.value) }]
-          : [],
-      );
-      if (lists.length === 0) throw new CustomerNotFoundError();
-      refuseCollisions(lists, logger);
-      return lists.flatMap((l) => l.records);
-    },
+export function mergedAccounts(sources: readonly AccountSource[], logger: Logger): Step {
+  return async (call: CoreCall) => {
+    const settled = await Promise.allSettled(sources.map((s) => s.step(call)));
+    const failure = settled.find(
+      (r): r is PromiseRejectedResult =>
+        r.status === 'rejected' && !(r.reason instanceof CustomerNotFoundError),
+    );
+    if (failure) throw failure.reason;
+    const lists = settled.flatMap((r, i) =>
+      r.status === 'fulfilled'
+        ? [
+            {
+              id: sources[i]!.id,
+              records: served(sources[i]!, r.value as ShareableAccountRecord[]),
+            },
+          ]
+        : [],
+    );
+    if (lists.length === 0) throw new CustomerNotFoundError();
+    refuseCollisions(lists, logger);
+    return lists.flatMap((l) => l.records);
   };
 }

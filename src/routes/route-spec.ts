@@ -1,9 +1,9 @@
 /** The shape of one entry of the route table, free of Express. */
 import type { CoreFamily } from '../config/core-layout';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RedisClient } from '../resilience/redis';
-import type { OperationName } from '../resilience/operations';
-import type { RedisKeys } from '../resilience/redis-keys';
+import type { RedisClient } from '../stores/redis';
+import { familyOfOperation, type OperationName } from '../ports/operations';
+import type { RedisKeys } from '../stores/redis-keys';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Readable } from 'node:stream';
@@ -11,7 +11,7 @@ import type { CallContext, CoreAdapter } from '../ports';
 import type { PagingTokens } from '../api/paging-token';
 import type { QueryParam, QueryValues } from '../api/query-values';
 import type { SharingRefusals } from '../refusals/sharing-refusals';
-import type { DeclaredTier } from '../observability/response-tiers';
+import type { DeclaredTier } from '../api/response-tiers';
 
 /** Which error body family a route answers with (see error-handler.ts). */
 export type ErrorFamily = 'v1' | 'fdx' | 'platform';
@@ -40,7 +40,9 @@ export interface AuthRequest {
 export type Authenticator = (req: AuthRequest) => Promise<unknown>;
 
 /** What a handler receives: validated input and the call context. */
-export interface HandlerInput {
+/** A request's input once checked (the router's input step): what a handler or the proxy gets. */
+export interface CheckedInput {
+  /** The matched path parameters, decoded, none of them an impossible id. */
   params: Record<string, string>;
   /** The `/v1` query parameters the route declares, validated and defaulted. */
   query: QueryValues;
@@ -50,6 +52,9 @@ export interface HandlerInput {
   accountIds?: string[];
   /** The parsed body of routes with `body: 'json'` or `'json-or-form'`. */
   body?: unknown;
+}
+
+export interface HandlerInput extends CheckedInput {
   /** What the route's authenticator resolved to. */
   auth?: unknown;
   headers: IncomingHttpHeaders;
@@ -91,12 +96,13 @@ export interface RouteSpec {
   tags: string[];
   family: ErrorFamily;
   /**
-   * The core family the route's data comes from; none for routes the gateway answers itself
-   * (the platform token, and the authorisation list, which merges every core's accounts).
+   * The core family the route's data comes from, its port operation's (`familyRoutes` sets it);
+   * none for routes the gateway answers itself (the platform token, and the authorisation list,
+   * which merges every core's accounts).
    */
   coreFamily?: CoreFamily;
   /**
-   * The port operation whose data the route serves (required with `coreFamily`): a passed-through
+   * The port operation whose data the route serves, which names its core family: a passed-through
    * call of the route goes through the resilience stack as this operation does (its circuit
    * group, metrics and maintenance windows).
    */
@@ -187,3 +193,24 @@ export interface RouteContext {
 }
 
 export type RouteFamily = (ctx: RouteContext) => RouteSpec[] | Promise<RouteSpec[]>;
+
+/** What every route of a family shares, and so what its table may leave out. */
+export type FamilyDefaults = Pick<RouteSpec, 'family' | 'tags' | 'auth'>;
+
+/**
+ * A route as its family's table declares it: without what the family's defaults say, and
+ * without its core family, which is its port operation's (`coreOperation`).
+ */
+export type DeclaredRoute = Omit<RouteSpec, 'coreFamily' | keyof FamilyDefaults> &
+  Partial<FamilyDefaults>;
+
+/** The routes a family's table declares, each with the family's defaults and its core family. */
+export function familyRoutes(
+  defaults: FamilyDefaults,
+  declared: readonly DeclaredRoute[],
+): RouteSpec[] {
+  return declared.map((route) => {
+    const coreFamily = route.coreOperation && familyOfOperation(route.coreOperation);
+    return { ...defaults, ...route, ...(coreFamily ? { coreFamily } : {}) };
+  });
+}

@@ -4,8 +4,8 @@
  * method, instead of answering 500 at its first call.
  */
 import type { CoreFamily } from '../config/core-layout';
-import type { CoreAdapter } from '../ports';
-import { OPERATIONS, type PortName } from '../resilience/operations';
+import type { CoreAdapter } from '.';
+import { OPERATIONS, type PortName } from './operations';
 
 /** The ports each family's endpoints call. The authorisation list spans banking and energy. */
 const PORTS_OF_FAMILY: Readonly<Record<CoreFamily, readonly PortName[]>> = {

@@ -10,12 +10,12 @@ import {
   AccountNotFoundError,
   CustomerNotFoundError,
   FdxAccountNotFoundError,
+  FdxStatementNotFoundError,
   type GatewayError,
   PlatformNotFoundError,
   RouteNotFoundError,
   TransactionNotFoundError,
 } from '../errors';
-import { FdxStatementNotFoundError } from '../endpoints/fdx/fdx.service';
 import type { RouteSpec } from './route-spec';
 
 /** Characters no id holds. */

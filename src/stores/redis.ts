@@ -9,7 +9,7 @@
 import Redis, { Cluster, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
-import { causeSignature, describeError, StackGate } from '../observability/error-log';
+import { causeSignature, describeError, StackGate } from '../errors/error-log';
 
 /** A connection to one server, a Sentinel-managed master or a Cluster: the same commands. */
 export type RedisClient = Redis | Cluster;

@@ -14,7 +14,7 @@ import {
   type TpsGroup,
   type TrafficLedger,
 } from './traffic-ledger';
-import { RESPONSE_TIERS, type ResponseTier } from './response-tiers';
+import { RESPONSE_TIERS, type ResponseTier } from '../api/response-tiers';
 
 /** The `period` query parameter: current figures, previous ones, or both (default). */
 export type MetricsPeriod = 'CURRENT' | 'HISTORIC' | 'ALL';

@@ -7,7 +7,7 @@
  * Its input is a list of increments keyed by second, so a process can count its calls and hand
  * them to another ledger (the primary of a set of workers sums its workers' increments).
  */
-import { isAuthenticatedTier, RESPONSE_TIERS, type ResponseTier } from './response-tiers';
+import { isAuthenticatedTier, RESPONSE_TIERS, type ResponseTier } from '../api/response-tiers';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;

@@ -17,11 +17,17 @@ import {
   SharingRefusedError,
   type SharingRefusalReason,
 } from '../errors';
-import { type BodyIdNotFoundStatus, SHARING_REFUSED_HEADER } from '../refusals/sharing-refusals';
-import type { RouteSpec } from './route-spec';
+import { type BodyIdNotFoundStatus, SHARING_REFUSED_HEADER } from './sharing-refusals';
+
+/** What the answer needs of a route (a `RouteSpec` is one). */
+export interface RefusingRoute {
+  readonly path: string;
+  readonly family: 'v1' | 'fdx' | 'platform';
+  readonly body?: string;
+}
 
 /** Where a route takes account ids from. */
-function accountIdsOf(route: RouteSpec): 'body' | 'path' | undefined {
+function accountIdsOf(route: RefusingRoute): 'body' | 'path' | undefined {
   if (route.body === 'accountIds') return 'body';
   return route.path.includes('{accountId}') ? 'path' : undefined;
 }
@@ -44,7 +50,7 @@ function refused(
 
 /** The answer to a refusal on `route`; undefined when `err` is not a refusal. */
 function refusalOn(
-  route: RouteSpec,
+  route: RefusingRoute,
   err: GatewayError,
   bodyIdStatus: BodyIdNotFoundStatus,
 ): GatewayError | undefined {
@@ -71,7 +77,7 @@ function refusalOn(
  * refusals), an unknown body id with the configured status, or `err` unchanged.
  */
 export function answerFor(
-  route: RouteSpec,
+  route: RefusingRoute,
   err: unknown,
   bodyIdStatus: BodyIdNotFoundStatus,
 ): { error: unknown; refusal?: SharingRefusalReason } {

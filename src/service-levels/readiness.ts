@@ -4,7 +4,7 @@
 import type CircuitBreaker from 'opossum';
 import type { KeySet } from '../auth/key-set';
 import type { CoreAdapter } from '../ports';
-import type { RedisClient } from '../resilience/redis';
+import type { RedisClient } from '../stores/redis';
 
 /** What `/readyz` reports. */
 export interface Readiness {

@@ -14,8 +14,8 @@
  * A per-address limit counts sources ({@link addressSource}): an IPv6 address by its /64.
  */
 import ipaddr from 'ipaddr.js';
-import type { RedisClient } from './redis';
-import type { RedisKeys } from './redis-keys';
+import type { RedisClient } from '../../stores/redis';
+import type { RedisKeys } from '../../stores/redis-keys';
 import type { Logger } from 'pino';
 import {
   type RateLimiterAbstract,
@@ -23,8 +23,8 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { AuthUnavailableError, RateLimitedError } from '../errors';
-import { causeSignature, describeError, StackGate } from '../observability/error-log';
+import { AuthUnavailableError, RateLimitedError } from '../../errors';
+import { causeSignature, describeError, StackGate } from '../../errors/error-log';
 
 export interface RateLimitRule {
   /** What is limited, e.g. `token-client`; part of the key. */
