@@ -3,19 +3,10 @@
  * repository's layout, with one wrong arrow per rule beside arrows that are allowed, is cruised
  * with the real configuration, and exactly the wrong arrows are reported, each by its rule.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '..', '..');
-const DEPCRUISE = path.join(
-  ROOT,
-  'node_modules',
-  'dependency-cruiser',
-  'bin',
-  'dependency-cruise.mjs',
-);
+import { cruise, REPOSITORY as ROOT } from '../helpers/depcruise';
 
 const SDK = '@data-holder-gateway/adapter-sdk';
 
@@ -141,22 +132,9 @@ beforeAll(() => {
   }
   // The tree resolves `express` as the repository does.
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  const run = spawnSync(
-    process.execPath,
-    [
-      DEPCRUISE,
-      'src',
-      'adapters',
-      'packages',
-      '--config',
-      path.join(ROOT, '.dependency-cruiser.cjs'),
-      '--output-type',
-      'json',
-    ],
-    { cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-  );
-  if (!run.stdout) throw new Error(`dependency-cruiser gave no output: ${run.stderr}`);
-  const result = JSON.parse(run.stdout) as { summary: { violations: Violation[] } };
+  const result = cruise(dir, ['src', 'adapters', 'packages']) as {
+    summary: { violations: Violation[] };
+  };
   violations = result.summary.violations.map((v) => ({
     from: v.from,
     to: shortTarget(v.to),

@@ -3,19 +3,10 @@
  * other, whichever files carry the arrows. The real tree is cruised with the repository's own
  * configuration; a planted pair in a scratch tree proves the check finds one.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '..', '..');
-const DEPCRUISE = path.join(
-  ROOT,
-  'node_modules',
-  'dependency-cruiser',
-  'bin',
-  'dependency-cruise.mjs',
-);
+import { cruise, REPOSITORY } from '../helpers/depcruise';
 
 interface Cruised {
   modules: { source: string; dependencies: { resolved: string }[] }[];
@@ -30,21 +21,9 @@ function roomOf(file: string): string | undefined {
 
 /** Each pair of rooms that import each other, with one arrow each way. */
 function pairsIn(cwd: string): string[] {
-  const run = spawnSync(
-    process.execPath,
-    [
-      DEPCRUISE,
-      'src',
-      '--config',
-      path.join(ROOT, '.dependency-cruiser.cjs'),
-      '--output-type',
-      'json',
-    ],
-    { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (!run.stdout) throw new Error(`dependency-cruiser gave no output: ${run.stderr}`);
+  const cruised = cruise(cwd, ['src']) as Cruised;
   const arrows = new Map<string, string>();
-  for (const { source, dependencies } of (JSON.parse(run.stdout) as Cruised).modules) {
+  for (const { source, dependencies } of cruised.modules) {
     const from = roomOf(source);
     for (const { resolved } of dependencies) {
       const to = roomOf(resolved);
@@ -60,7 +39,7 @@ function pairsIn(cwd: string): string[] {
 
 describe('the rooms of src/', () => {
   it('when the tree is cruised, then no two rooms import each other', () => {
-    expect(pairsIn(ROOT)).toEqual([]);
+    expect(pairsIn(REPOSITORY)).toEqual([]);
   }, 60_000);
 
   it('when two rooms import each other in a scratch tree, then the pair is found', () => {
