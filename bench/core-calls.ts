@@ -1,11 +1,12 @@
 /**
- * Prints the core calls each endpoint makes, cold, on the Fineract and Kraken simulators, as a
- * Markdown table (`npm run core-calls`): the "calls" column of docs/benchmarks.md, "Core calls
+ * Prints the core calls each endpoint makes, cold, on the Fineract, Kraken and Temenos simulators,
+ * as a Markdown table (`npm run core-calls`): the "calls" column of docs/benchmarks.md, "Core calls
  * per request". The component tests (adapters/<system>/test/component/*-core-calls.test.ts)
  * assert the same counts.
  */
 import { startFineractSimulator } from '../adapters/fineract/simulator/simulator';
 import { startKrakenSimulator } from '../adapters/kraken/simulator/simulator';
+import { startTemenosSimulator } from '../adapters/temenos/simulator/simulator';
 import {
   countCoreCalls,
   countedGateway,
@@ -15,6 +16,9 @@ import {
   krakenCalls,
   krakenCases,
   krakenCountEnv,
+  TEMENOS_CASES,
+  temenosCalls,
+  temenosCountEnv,
   type CoreCallCount,
 } from '../test/helpers/core-calls';
 
@@ -43,6 +47,14 @@ async function main(): Promise<void> {
   } finally {
     await onKraken.gw.close();
     await kraken.close();
+  }
+  const temenos = await startTemenosSimulator({ port: 0 });
+  const onTemenos = await countedGateway(temenosCountEnv(temenos), temenosCalls(temenos));
+  try {
+    print('temenos', await countCoreCalls(onTemenos, TEMENOS_CASES));
+  } finally {
+    await onTemenos.gw.close();
+    await temenos.close();
   }
 }
 

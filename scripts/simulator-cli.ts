@@ -1,6 +1,6 @@
 /**
- * What `npm run fineract:sim` and `npm run kraken:sim` share: reading the port, the lines that
- * point the gateway at a simulator, and stopping it on SIGINT or SIGTERM.
+ * What `npm run fineract:sim`, `npm run kraken:sim` and `npm run temenos:sim` share: reading the
+ * port, the lines that point the gateway at a simulator, and stopping it on SIGINT or SIGTERM.
  */
 
 function shellQuote(value: string): string {
@@ -16,8 +16,11 @@ export function portFrom(raw: string, name: string): number {
   return Number(raw);
 }
 
-/** The lines that start the gateway on a simulator with `vars`, and call it with a token. */
-export function gatewayInstructions(vars: readonly [string, string][]): string[] {
+/**
+ * The lines that start the gateway on a simulator with `vars`, and call it with a token for
+ * `customerId` (the Temenos simulator's ids are Transact's, not `1`).
+ */
+export function gatewayInstructions(vars: readonly [string, string][], customerId = '1'): string[] {
   return [
     'Point the gateway at it (in another terminal; HOLDER_DEV_KEYS=true serves the development',
     'key set so `npm run token` works: never in production, where HOLDER_JWKS_URL and',
@@ -28,7 +31,7 @@ export function gatewayInstructions(vars: readonly [string, string][]): string[]
     '  npm start',
     '',
     'then, with the same variables:',
-    '  npm run --silent token -- GET /auth/v1/customer/1/accounts | sh',
+    `  npm run --silent token -- GET /auth/v1/customer/${customerId}/accounts | sh`,
     '',
     'Ctrl-C stops the simulator.',
     '',

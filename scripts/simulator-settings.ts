@@ -1,11 +1,16 @@
 /**
  * The gateway variables that point an adapter at a running simulator, shared by
  * `npm run fineract:sim`, `npm run kraken:sim` (which print them) and `npm run multi-core`
- * (which sets them).
+ * (which sets them), and how the Kraken simulator's customers line up with the Temenos
+ * simulator's when both run behind one gateway.
  */
 import type { FineractSimulator } from '../adapters/fineract/simulator/simulator';
 import { CONTACTS_DATATABLE, type FineractDataset } from '../adapters/fineract/simulator/dataset';
+import type { KrakenDataset } from '../adapters/kraken/simulator/dataset';
 import type { KrakenSimulator } from '../adapters/kraken/simulator/simulator';
+import type { TemenosDataset } from '../adapters/temenos/simulator/dataset';
+import { temenosGatewaySettings } from '../adapters/temenos/simulator/gateway-settings';
+import type { TemenosSimulator } from '../adapters/temenos/simulator/simulator';
 
 /** The simulator's tenant and back-office user. */
 export interface FineractLogin {
@@ -42,12 +47,44 @@ export function fineractSettings(
   ];
 }
 
-/** `KRAKEN_*` for a Kraken simulator, its customers as its data set maps them. */
-export function krakenSettings(sim: KrakenSimulator): [string, string][] {
+/**
+ * `KRAKEN_*` for a Kraken simulator, its customers as its data set maps them (customer id →
+ * account user), or as `customers` does.
+ */
+export function krakenSettings(
+  sim: KrakenSimulator,
+  customers: Readonly<Record<string, string>> = sim.data.customers,
+): [string, string][] {
   return [
     ['KRAKEN_BASE_URL', sim.url],
     ['KRAKEN_API_KEY', sim.apiKey],
     ['KRAKEN_API_KEY_KIND', 'organization'],
-    ['KRAKEN_CUSTOMERS', JSON.stringify(sim.data.customers)],
+    ['KRAKEN_CUSTOMERS', JSON.stringify(customers)],
   ];
+}
+
+/** `TEMENOS_*` for a Temenos simulator, as `npm run temenos:sim` prints them. */
+export function temenosSettings(sim: TemenosSimulator): [string, string][] {
+  return temenosGatewaySettings(sim).filter(([name]) => name.startsWith('TEMENOS_'));
+}
+
+/**
+ * `KRAKEN_CUSTOMERS` beside the Temenos simulator: each Transact customer id → the Kraken account
+ * user who is the same person (the same name and email address), so that one customer id names
+ * one person in both cores; Kraken's other users are left out (they have no Transact id).
+ */
+export function krakenCustomersOfTemenos(
+  temenos: TemenosDataset,
+  kraken: KrakenDataset,
+): Record<string, string> {
+  const lined: [string, string][] = [];
+  for (const c of temenos.customers) {
+    const user = kraken.users.find(
+      (u) =>
+        `${u.givenName} ${u.familyName}` === c.name &&
+        c.emails.some((e) => e.toLowerCase() === u.email.toLowerCase()),
+    );
+    if (user) lined.push([c.customerId, user.id]);
+  }
+  return Object.fromEntries(lined);
 }

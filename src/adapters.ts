@@ -2,7 +2,7 @@
  * The adapter registry: resolves `CORE_ADAPTER` to an adapter module and hands it its own
  * configuration block. The only place in `src/` that knows concrete adapters.
  *
- * `CORE_ADAPTER` is a built-in id (`demo`, `fineract`, `kraken`), a module path (starting with
+ * `CORE_ADAPTER` is a built-in id (`demo`, `fineract`, `kraken`, `temenos`), a module path (starting with
  * `.` or `/`, resolved from the working directory) or a package name (resolved from the working
  * directory). A module exports its {@link AdapterModule} as `default`, as `adapterModule`, or as
  * the module itself.
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { DemoDataError, demoAdapterModule } from '../adapters/demo';
 import { fineractAdapterModule } from '../adapters/fineract';
 import { krakenAdapterModule } from '../adapters/kraken';
+import { temenosAdapterModule } from '../adapters/temenos';
 import { PROXY_KIND, proxyAdapterModule } from './proxy/proxy-adapter';
 import { missingMethodProblems } from './ports/port-methods';
 import { adapterConfigFrom, adapterEnvName, adapterEnvPrefix } from './config/adapter-config';
@@ -33,6 +34,7 @@ const BUILT_IN: Readonly<Record<string, AdapterModule>> = {
   demo: demoAdapterModule,
   fineract: fineractAdapterModule,
   kraken: krakenAdapterModule,
+  temenos: temenosAdapterModule,
   [PROXY_KIND]: proxyAdapterModule,
 };
 

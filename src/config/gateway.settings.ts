@@ -282,7 +282,7 @@ export const GATEWAY_SETTINGS = {
       pattern: '^\\S+$',
       default: 'demo',
       description:
-        'The core adapter of every family CORE_ADAPTERS leaves out: a built-in id (demo, fineract, kraken), a module path (./my-adapter) or a package name.',
+        'The core adapter of every family CORE_ADAPTERS leaves out: a built-in id (demo, fineract, kraken, temenos), a module path (./my-adapter) or a package name.',
     }),
   ),
   cores: derived(
@@ -290,7 +290,7 @@ export const GATEWAY_SETTINGS = {
     Type.String({
       pattern: '^\\S+$',
       description:
-        'Adapters per port family, comma-separated family:adapter or family:id=adapter (families banking, energy, common, fdx, products), e.g. banking:fineract,energy:kraken; default CORE_ADAPTER for all.',
+        'Adapters per port family, comma-separated family:adapter or family:id=adapter (families banking, energy, common, fdx, products), e.g. banking:fineract,energy:kraken or banking:temenos,energy:kraken; default CORE_ADAPTER for all.',
     }),
     (value, values): CoreLayout => {
       const layout = layoutOfValues(values);

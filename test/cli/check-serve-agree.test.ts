@@ -123,7 +123,7 @@ const CASES: {
       'PLATFORM_SIGNING_KEY_FILE: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
       'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo, HOLDER_DEV_KEYS=true or REDIS_URL is set',
       'PLATFORM_CLIENT_HASH_KEY: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true (the same on every instance and for the clients command: openssl rand -base64 48)',
-      'CORE_ADAPTERS: unknown adapter "nope" (built in: demo, fineract, kraken, proxy; or give a module path or an installed package name)',
+      'CORE_ADAPTERS: unknown adapter "nope" (built in: demo, fineract, kraken, temenos, proxy; or give a module path or an installed package name)',
     ],
   },
   {

@@ -1,8 +1,9 @@
 /**
  * `npm run multi-core`, the README's multi-core quick start: both simulators and the gateway in
  * one process; the merged authorisation list and the customer search answer with a
- * development-key token; SIGTERM stops it all with exit 0. The token commands it prints work as
- * printed in another terminal, on the default port and on another.
+ * development-key token; SIGTERM stops it all with exit 0; `-- --bank temenos` runs the Temenos
+ * simulator in Fineract's place. The token commands it prints work as printed in another
+ * terminal, on the default port and on another.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import {
 } from '../../adapters/fineract/simulator/simulator';
 import { startKrakenSimulator } from '../../adapters/kraken/simulator/simulator';
 import {
+  bankOf,
   instructions,
   type MultiCoreSimulators,
   multiCoreEnv,
@@ -156,6 +158,79 @@ describe('npm run multi-core', () => {
       listNotAskedBefore: 503,
       listServedBefore: 200,
     });
+
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    child = undefined;
+  }, 60_000);
+});
+
+describe('npm run multi-core -- --bank temenos', () => {
+  let dir: string;
+  let child: ChildProcess | undefined;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-multi-core-temenos-'));
+  });
+  afterAll(() => {
+    child?.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when the bank is named, then it is read from either form; another name is refused', () => {
+    expect(bankOf([])).toBe('fineract');
+    expect(bankOf(['--bank', 'temenos'])).toBe('temenos');
+    expect(bankOf(['--bank=temenos'])).toBe('temenos');
+    expect(() => bankOf(['--bank', 'finacle'])).toThrow(
+      '--bank must be fineract or temenos, not "finacle"',
+    );
+  });
+
+  it('when started with Temenos, then Jane gets Temenos banking then Kraken energy, and SIGTERM exits 0', async () => {
+    const out: string[] = [];
+    child = spawn(
+      process.execPath,
+      [
+        require.resolve('ts-node/dist/bin.js'),
+        '--transpile-only',
+        'scripts/multi-core.ts',
+        '--bank',
+        'temenos',
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          PORT: '0',
+          TEMENOS_SIM_PORT: '0',
+          KRAKEN_SIM_PORT: '0',
+          DEV_KEYS_DIR: dir,
+          PUBLIC_BASE_URL: BASE,
+          LOG_LEVEL: 'error',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const [, port] = await waitFor(child, /Data Holder Gateway on http:\/\/localhost:(\d+)/, out);
+    expect(out.join('')).toContain(
+      'serving banking, common, fdx from temenos; energy from kraken; products from demo',
+    );
+    const target = '/auth/v1/customer/100500/accounts';
+    expect(out.join('')).toContain(`GET ${target} | sh`);
+    const key = await loadDevKey(dir);
+    const token = await new SignJWT(holderClaims('demo', BASE + target))
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+      .sign(key.privateKey);
+    const res = await fetch(`http://127.0.0.1:${port!}${target}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const ids = ((await res.json()) as { accounts: { accountId: string }[] }).accounts.map(
+      (a) => a.accountId,
+    );
+    expect(ids[0]).toBe('10000280');
+    expect(ids.length).toBeGreaterThan(1);
+    expect(ids.slice(1).every((id) => id.startsWith('A-'))).toBe(true);
 
     const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
     child.kill('SIGTERM');

@@ -3,8 +3,9 @@
  * and FDX, Kraken for energy (`CORE_ADAPTERS`). The merged authorisation list and each family's
  * answers are compared with gateways on one core each over the same simulators; then one core
  * fails and the other's families keep answering. The consent flow over both: every customer a
- * search finds has an identity, from the first core that can give it. Also: two instances of one
- * adapter kind with their own settings and labels, and two cores that number an account alike.
+ * search finds has an identity, from the first core that can give it. The same with Temenos in
+ * Fineract's place (`npm run multi-core -- --bank temenos`). Also: two instances of one adapter
+ * kind with their own settings and labels, and two cores that number an account alike.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +19,12 @@ import {
   type KrakenSimulator,
   startKrakenSimulator,
 } from '../../adapters/kraken/simulator/simulator';
+import {
+  startTemenosSimulator,
+  type TemenosSimulator,
+} from '../../adapters/temenos/simulator/simulator';
 import { OPERATION_NAMES } from '../../src/ports/operations';
+import { multiCoreEnv, TEMENOS_LAYOUT } from '../../scripts/multi-core-commands';
 import { fineractSettings, krakenSettings } from '../../scripts/simulator-settings';
 import { startGateway, type TestGateway, type TestResponse } from '../helpers/gateway';
 
@@ -350,6 +356,103 @@ describe('the consent flow over both simulators', () => {
     kraken.setFault('unavailable503');
     expect((await multi.get('/auth/v1/customer/1')).status).toBe(200);
     expect503(await multi.get('/auth/v1/customer/3'));
+  });
+});
+
+describe('Temenos and Kraken behind one gateway (npm run multi-core -- --bank temenos)', () => {
+  let temenos: TemenosSimulator;
+  let kraken: KrakenSimulator;
+  let multi: TestGateway;
+  let temenosOnly: TestGateway;
+  let krakenOnly: TestGateway;
+  // Jane Citizen: Transact customer 100500, Kraken account user 301 (the script lines them up).
+  const JANE = '100500';
+  beforeAll(async () => {
+    temenos = await startTemenosSimulator({ port: 0 });
+    kraken = await startKrakenSimulator({ port: 0 });
+    // The script's own settings, over every variable but the process's.
+    const both = {
+      ...(multiCoreEnv({}, { temenos, kraken }) as Env),
+      CACHE_TTL_SECONDS: NO_CACHE,
+      RETRY_ATTEMPTS: 0,
+      // One paging secret: FDX offsets of the gateways compare equal.
+      PAGING_SECRET: 'multi-core-test-paging-secret-0123456789abcdef',
+    };
+    multi = await startGateway(both);
+    temenosOnly = await startGateway({
+      ...both,
+      CORE_ADAPTERS: 'banking:temenos,common:temenos,fdx:temenos',
+    });
+    krakenOnly = await startGateway({ ...both, CORE_ADAPTERS: 'energy:kraken,common:kraken' });
+  });
+  afterAll(async () => {
+    for (const gw of [multi, temenosOnly, krakenOnly]) await gw?.close();
+    await temenos?.close();
+    await kraken?.close();
+  });
+  afterEach(() => {
+    temenos.faults.clear();
+    kraken.setFault('none');
+  });
+
+  const listOf = async (gw: TestGateway, customerId: string) => {
+    const res = await gw.get(`/auth/v1/customer/${customerId}/accounts`);
+    return res.status === 404 ? [] : (res.body.accounts as { accountId: string }[]);
+  };
+
+  it('when the script sets the layout, then banking, customer detail and FDX are Temenos, energy Kraken', () => {
+    expect(multiCoreEnv({}, { temenos, kraken }).CORE_ADAPTERS).toBe(TEMENOS_LAYOUT);
+    expect(TEMENOS_LAYOUT).toBe('banking:temenos,common:temenos,fdx:temenos,energy:kraken');
+  });
+
+  it('when Jane lists shareable accounts, then Temenos banking comes first, then Kraken energy', async () => {
+    const res = await multi.get(`/auth/v1/customer/${JANE}/accounts`);
+    expect(res.status).toBe(200);
+    const [banking, energy] = [await listOf(temenosOnly, JANE), await listOf(krakenOnly, JANE)];
+    expect(banking.map((a) => a.accountId)).toEqual(['10000280']);
+    expect(energy.length).toBeGreaterThan(0);
+    expect(res.body).toEqual({ accounts: [...banking, ...energy] });
+  });
+
+  it('when a customer only Temenos knows lists shareable accounts, then the list is its banking accounts', async () => {
+    const res = await multi.get('/auth/v1/customer/100100/accounts');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ accounts: await listOf(temenosOnly, '100100') });
+    expectError(await multi.get('/auth/v1/customer/999999/accounts'), 404, 'Customer not found');
+  });
+
+  it("when Jane's address is searched, then she is found once, by the id both cores know her by", async () => {
+    const res = await multi.post('/auth/v1/customer/search', { email: 'jane.citizen@example.com' });
+    expect(res.status).toBe(200);
+    expect((res.body.data as { id: string; name: string }[]).map((c) => [c.id, c.name])).toEqual([
+      [JANE, 'Jane Citizen'],
+    ]);
+  });
+
+  it('when each family is asked, then it answers from its own core', async () => {
+    const energy = (await listOf(krakenOnly, JANE)).map((a) => a.accountId);
+    const calls: [TestGateway, string, unknown?][] = [
+      [temenosOnly, `/v1/banking/customer/${JANE}/accounts/10000280`],
+      [temenosOnly, `/v1/common/customer/${JANE}/detail`],
+      [krakenOnly, `/v1/energy/customer/${JANE}/accounts`, { data: { accountIds: energy } }],
+      [temenosOnly, `/fdx/v6/customer/${JANE}/accounts/10000280/transactions${WINDOW}&limit=5`],
+    ];
+    for (const [single, target, body] of calls) {
+      const ask = (gw: TestGateway) => (body ? gw.post(target, body) : gw.get(target));
+      const [mine, theirs] = [await ask(multi), await ask(single)];
+      expect({ target, status: mine.status }).toEqual({ target, status: 200 });
+      expect({ target, body: mine.body }).toEqual({ target, body: theirs.body });
+    }
+  });
+
+  it('when Kraken is down, then Temenos banking keeps answering and the list answers 503; when Transact is, energy answers', async () => {
+    kraken.setFault('unavailable503');
+    expect503(await multi.get(`/auth/v1/customer/${JANE}/accounts`));
+    expect((await multi.get(`/v1/banking/customer/${JANE}/accounts/10000280`)).status).toBe(200);
+    kraken.setFault('none');
+    temenos.faults.set({ kind: 'unavailable503' });
+    expect503(await multi.get(`/v1/common/customer/${JANE}/detail`));
+    expect((await multi.get(`/v1/energy/customer/${JANE}/accounts`)).status).toBe(200);
   });
 });
 

@@ -1,12 +1,14 @@
 /**
- * The gateway's settings on the Fineract and Kraken simulators, cold: the adapters' settings for
- * customer 1 of each simulator's data set and every cached operation at TTL 0, so each call
- * reaches the simulator (and its request log). The component tests and the core-call counts start
- * from these and add their own.
+ * The gateway's settings on the Fineract, Kraken and Temenos simulators, cold: the adapters'
+ * settings for the customers of each simulator's data set and every cached operation at TTL 0, so
+ * each call reaches the simulator (and its request log). The component tests and the core-call
+ * counts start from these and add their own.
  */
 import { OPERATION_NAMES } from '../../src/ports/operations';
 import type { FineractSimulator } from '../../adapters/fineract/simulator/simulator';
 import type { KrakenSimulator } from '../../adapters/kraken/simulator/simulator';
+import { temenosGatewaySettings } from '../../adapters/temenos/simulator/gateway-settings';
+import type { TemenosSimulator } from '../../adapters/temenos/simulator/simulator';
 
 export type Env = Record<string, string | number>;
 
@@ -40,4 +42,12 @@ export function krakenSimEnv(sim: KrakenSimulator): Env {
     KRAKEN_PAGE_SIZE: 5,
     CACHE_TTL_SECONDS: NO_CACHE,
   };
+}
+
+/**
+ * Temenos as `npm run temenos:sim` prints it: the simulator's company, login, categories and the
+ * signatory's relation code; Transact's default page size (100).
+ */
+export function temenosSimEnv(sim: TemenosSimulator): Env {
+  return { ...Object.fromEntries(temenosGatewaySettings(sim)), CACHE_TTL_SECONDS: NO_CACHE };
 }

@@ -126,7 +126,7 @@ describe('loading an adapter named by CORE_ADAPTER', () => {
 
   it('when the id is neither built in nor installed, then start-up stops naming the choices', () => {
     expect(problemsOf(() => resolveAdapterModule('acme', os.tmpdir()))).toEqual([
-      'CORE_ADAPTER: unknown adapter "acme" (built in: demo, fineract, kraken, proxy; or give a module path or an installed package name)',
+      'CORE_ADAPTER: unknown adapter "acme" (built in: demo, fineract, kraken, temenos, proxy; or give a module path or an installed package name)',
     ]);
   });
 

@@ -2,10 +2,14 @@
  * The Fineract and Kraken simulators line up (adapters/kraken/simulator/dataset.ts): a customer id
  * names one person in both, with the same name and, where both hold one, the same email address,
  * or it is absent from one of them. `npm run multi-core` serves both behind one gateway, where a
- * customer id that meant two people would give one person's identity for the other's search.
+ * customer id that meant two people would give one person's identity for the other's search. So
+ * do the Temenos and Kraken simulators under `npm run multi-core -- --bank temenos`, whose
+ * `KRAKEN_CUSTOMERS` names Kraken's account users by Transact customer id.
  */
 import { loadFineractDataset } from '../../adapters/fineract/simulator/dataset';
 import { generateKrakenDataset } from '../../adapters/kraken/simulator/dataset';
+import { loadTemenosDataset } from '../../adapters/temenos/simulator/dataset';
+import { krakenCustomersOfTemenos } from '../../scripts/simulator-settings';
 
 interface Person {
   name: string;
@@ -74,5 +78,20 @@ describe('the customers of the Fineract and Kraken simulators', () => {
       ['6', 'Kim Example'],
       ['7', 'Robin Example'],
     ]);
+  });
+});
+
+describe('the customers of the Temenos and Kraken simulators', () => {
+  it('when both hold a customer id, then it is one person, Jane Citizen, with the same name and email address', () => {
+    const temenos = loadTemenosDataset();
+    const kraken = generateKrakenDataset();
+    const lined = krakenCustomersOfTemenos(temenos, kraken);
+    expect(lined).toEqual({ '100500': '301' });
+    const user = kraken.users.find((u) => u.id === '301')!;
+    const customer = temenos.customers.find((c) => c.customerId === '100500')!;
+    expect({ name: customer.name, email: customer.emails[0] }).toEqual({
+      name: `${user.givenName} ${user.familyName}`,
+      email: user.email,
+    });
   });
 });

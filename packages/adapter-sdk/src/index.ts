@@ -17,6 +17,13 @@ export { mapLimit } from './map-limit';
 export { readOnce } from './read-once';
 export * from './fdx-records';
 export * from './decimal';
+export {
+  type AmountRange,
+  type DateRange,
+  dateRangeOf,
+  inAmountRange,
+  isEmptyRange,
+} from './transaction-window';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export {
   coreAnswerFailure,

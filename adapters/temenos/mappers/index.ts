@@ -1,0 +1,23 @@
+/** The Temenos mappers: pure functions from Transact payloads to the documented shapes. */
+export * from './account-parties';
+export * from './account.mapper';
+export * from './balance.mapper';
+export * from './banking-transaction.mapper';
+export * from './countries';
+export * from './customer-contacts';
+export * from './customer-search.mapper';
+export * from './customer.mapper';
+export * from './direct-debit.mapper';
+export * from './fdx-account.mapper';
+export * from './fdx-transaction.mapper';
+export * from './identity.mapper';
+export * from './loan.mapper';
+export * from './payee.mapper';
+export * from './product-category';
+export * from './recurrence';
+export * from './scheduled-payment.mapper';
+export * from './term-deposit.mapper';
+export type * from './temenos.types';
+export * from './transaction-query';
+export * from './transaction-type';
+export * from './values';
