@@ -357,8 +357,7 @@ function proxyOf(route: RouteSpec, deps: RouterDeps): FamilyProxy | undefined {
 }
 
 /** The route's last step: its handler, or the pass-through of its core family. */
-function lastStep(route: RouteSpec, deps: RouterDeps): Step {
-  const proxy = proxyOf(route, deps);
+function lastStep(route: RouteSpec, deps: RouterDeps, proxy: FamilyProxy | undefined): Step {
   return proxy ? passThroughStep(route, deps, proxy) : handler(route);
 }
 
@@ -380,13 +379,14 @@ function refusalAnswerStep(route: RouteSpec, deps: RouterDeps): ErrorRequestHand
 
 /** A route's steps, in order; a step that throws hands its error to the error handler. */
 function routeSteps(route: RouteSpec, deps: RouterDeps): (Step | ErrorRequestHandler)[] {
+  const proxy = proxyOf(route, deps);
   const steps = [
     enter(route, deps),
     authenticate(route, deps),
     checkPathIds(route),
     bodyReader(route),
-    checkInput(route, deps, proxyOf(route, deps) !== undefined),
-    lastStep(route, deps),
+    checkInput(route, deps, proxy !== undefined),
+    lastStep(route, deps, proxy),
   ];
   return [
     ...steps.filter((step): step is Step => step !== undefined),
