@@ -82,6 +82,8 @@ export function multiCoreEnv(env: NodeJS.ProcessEnv, cores: Cores): NodeJS.Proce
   const settings: Record<string, string> = {
     ...Object.fromEntries(coreSettings(cores)),
     HOLDER_DEV_KEYS: 'true',
+    // The simulators' own ids, so that the documented calls name their customers as they are.
+    ID_ENCODING: 'raw',
   };
   for (const [name, value] of Object.entries(settings)) env[name] ??= value;
   return env;

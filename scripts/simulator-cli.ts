@@ -24,10 +24,12 @@ export function gatewayInstructions(vars: readonly [string, string][], customerI
   return [
     'Point the gateway at it (in another terminal; HOLDER_DEV_KEYS=true serves the development',
     'key set so `npm run token` works: never in production, where HOLDER_JWKS_URL and',
-    'HOLDER_SUBDOMAIN name your platform):',
+    "HOLDER_SUBDOMAIN name your platform; ID_ENCODING=raw hands out the simulator's own ids, so",
+    'the ids below work: without it the gateway hands out opaque ids of its own):',
     '',
     `  ${vars.map(([k, v]) => `export ${k}=${shellQuote(v)}`).join('\n  ')}`,
     '  export HOLDER_DEV_KEYS=true',
+    '  export ID_ENCODING=raw',
     '  npm start',
     '',
     'then, with the same variables:',

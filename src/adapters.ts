@@ -19,6 +19,7 @@ import { adapterConfigFrom, adapterEnvName, adapterEnvPrefix } from './config/ad
 import { type Config, ConfigError, gatewayValuesFor } from './config/config';
 import type { Logger } from 'pino';
 import type { CoreFamily, CoreLayout } from './config/core-layout';
+import { shadowLayoutOf } from './config/shadow-layout';
 import type { AdapterModule, CoreAdapter } from './ports';
 
 /** The adapter port each family is served by. */
@@ -217,15 +218,23 @@ function creationProblems(id: string, err: unknown): string[] | undefined {
   return undefined;
 }
 
+/** A resolved instance, its module loaded, not created yet. */
+type ResolvedInstance = Omit<CoreInstance, 'adapter' | 'block'> & { module: AdapterModule };
+
 /**
- * Creates every adapter instance of the configured layout, each with its own block and a logger
- * labelled with its id. Every instance's problems are gathered into one error: its block, its
- * creation, a family named in `CORE_ADAPTERS` it has no port for, a port method its families
- * need that it lacks. @throws ConfigError
+ * Creates each of `resolved` with its own block and a logger labelled with its id (and `labels`),
+ * then runs `check` on it. Every instance's problems are gathered into one error; the instances
+ * created are closed when there is one. @throws ConfigError
+ * @param ids every instance id, live and candidate: a prefix extending another's is not unknown
  */
-export async function createCoreInstances(config: Config, logger: Logger): Promise<CoreInstance[]> {
-  const resolved = resolveInstanceModules(config.cores);
-  const ids = resolved.map((r) => r.id);
+async function createEach(
+  config: Config,
+  logger: Logger,
+  resolved: readonly ResolvedInstance[],
+  ids: readonly string[],
+  check: (instance: CoreInstance) => void,
+  labels: Record<string, unknown> = {},
+): Promise<CoreInstance[]> {
   const problems: string[] = [];
   const blocks = resolved.map(({ id, module }) =>
     collecting(problems, () => instanceConfigBlock(config, id, module, ids)),
@@ -236,7 +245,7 @@ export async function createCoreInstances(config: Config, logger: Logger): Promi
     for (const [i, { module, ...instance }] of resolved.entries()) {
       const { id } = instance;
       const block = blocks[i]!;
-      const log = logger.child({ adapter: id });
+      const log = logger.child({ adapter: id, ...labels });
       if (block.unknownVariables.length > 0) {
         // `log` is already labelled with the adapter: a second `adapter` would repeat the key.
         log.warn(
@@ -254,7 +263,7 @@ export async function createCoreInstances(config: Config, logger: Logger): Promi
         continue;
       }
       created.push({ ...instance, block: block.config, adapter });
-      collecting(problems, () => missingPortProblem(created.at(-1)!));
+      collecting(problems, () => check(created.at(-1)!));
     }
     if (problems.length > 0) throw new ConfigError(problems);
   } catch (err) {
@@ -262,6 +271,95 @@ export async function createCoreInstances(config: Config, logger: Logger): Promi
     throw err;
   }
   return created;
+}
+
+/** The ids of the shadow candidates (SHADOW_ADAPTERS), when it reads; else none. */
+const candidateIdsOf = (config: Config): string[] =>
+  shadowLayoutOf(config.shadow.adapters, undefined).layout?.candidates.map((c) => c.id) ?? [];
+
+/**
+ * Creates every adapter instance of the configured layout, each with its own block and a logger
+ * labelled with its id. Every instance's problems are gathered into one error: its block, its
+ * creation, a family named in `CORE_ADAPTERS` it has no port for, a port method its families
+ * need that it lacks. @throws ConfigError
+ */
+export async function createCoreInstances(config: Config, logger: Logger): Promise<CoreInstance[]> {
+  const resolved = resolveInstanceModules(config.cores);
+  const ids = [...resolved.map((r) => r.id), ...candidateIdsOf(config)];
+  return createEach(config, logger, resolved, ids, missingPortProblem);
+}
+
+/**
+ * The candidates of `SHADOW_ADAPTERS`, their modules loaded: refused when one is a pass-through
+ * (its answers are an upstream's bytes, not records to compare), has a live instance's id (a
+ * module naming itself is known only now), or shadows a family that is passed through (its reads
+ * never reach a port). @throws ConfigError
+ */
+function resolveCandidates(config: Config, live: readonly ResolvedInstance[]): ResolvedInstance[] {
+  const { layout, problems } = shadowLayoutOf(config.shadow.adapters, config.cores);
+  for (const { id, kind, families } of layout?.candidates ?? []) {
+    if (kind === PROXY_KIND)
+      problems.push(
+        `SHADOW_ADAPTERS: "${id}" is a pass-through instance, which cannot be a candidate`,
+      );
+    if (live.some((i) => i.id === id))
+      problems.push(`SHADOW_ADAPTERS: "${id}" is a live instance's id; a candidate needs its own`);
+    for (const family of families) {
+      if (live.find((i) => i.families.includes(family))?.kind === PROXY_KIND)
+        problems.push(
+          `SHADOW_ADAPTERS: the ${family} family is passed through to an upstream: its reads reach no port to shadow`,
+        );
+    }
+  }
+  const resolved = (problems.length > 0 ? [] : layout!.candidates).flatMap((c) => {
+    const module = collecting(problems, () =>
+      resolveAdapterModule(c.kind, undefined, 'SHADOW_ADAPTERS'),
+    );
+    return module ? [{ ...c, named: c.families, module }] : [];
+  });
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
+  return resolved;
+}
+
+/**
+ * The shadow candidates' modules with their ids, none created (their variables are known ones,
+ * not misspelt settings: start-warnings.ts). @throws ConfigError
+ */
+export function resolveShadowModules(config: Config): ResolvedInstance[] {
+  if (config.shadow.adapters === undefined) return [];
+  return resolveCandidates(config, resolveInstanceModules(config.cores));
+}
+
+/** A candidate without the port, or a required method of the port, of a family it shadows. */
+function candidatePortProblem(instance: CoreInstance): void {
+  const missing = instance.families.filter((family) => !instance.adapter[PORT_OF_FAMILY[family]]);
+  const problems = [
+    ...missing.map(
+      (family) =>
+        `SHADOW_ADAPTERS: adapter "${instance.id}" has no ${PORT_OF_FAMILY[family]} port for the ${family} family`,
+    ),
+    ...missingMethodProblems(instance).map((p) =>
+      p.replace(/^CORE_ADAPTERS?:/, 'SHADOW_ADAPTERS:'),
+    ),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
+/**
+ * Creates the shadow candidates of `SHADOW_ADAPTERS` (none when it is unset), each as a live
+ * instance is created: its block from `<ID>_<PROPERTY>`, validated, and a logger labelled with
+ * its id and `shadow: true`. `families` (and `named`) are the families it shadows: it serves
+ * none. Every problem is gathered into one error, as for the live instances. @throws ConfigError
+ */
+export async function createShadowInstances(
+  config: Config,
+  logger: Logger,
+): Promise<CoreInstance[]> {
+  if (config.shadow.adapters === undefined) return [];
+  const live = resolveInstanceModules(config.cores);
+  const resolved = resolveCandidates(config, live);
+  const ids = [...live, ...resolved].map((r) => r.id);
+  return createEach(config, logger, resolved, ids, candidatePortProblem, { shadow: true });
 }
 
 /**

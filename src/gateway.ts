@@ -4,8 +4,11 @@
  */
 import type { Logger } from 'pino';
 import { type AppDeps, buildApp, type GatewayHttp } from './http/app';
-import { type CoreInstance, createCoreInstances } from './adapters';
+import { type CoreInstance, createCoreInstances, createShadowInstances } from './adapters';
 import { servedPorts, type ServingInstance } from './core-call/fan-out/fan-out';
+import type { GatewayIds } from './ids/gateway-ids';
+import { gatewayIdsOf } from './ids/ids-of-config';
+import { type ShadowReads, shadowReads } from './shadow/shadow-reads';
 import { CORE_FAMILIES, type CoreFamily } from './config/core-layout';
 import { passThroughProxies, type PassThroughEntry } from './proxy/pass-through';
 import { PROXY_KIND } from './proxy/proxy-adapter';
@@ -357,11 +360,37 @@ async function stateStores(
 ) {
   const redisKeys = deploymentKeys(config, logger);
   const stores = await sharedStores(config, redisKeys, metrics, logger, now);
+  const ids = await idsOrClose(config, stores, redisKeys, metrics, logger);
   const key = options.maintenanceKey ?? maintenanceWindowsKey(redisKeys);
   const maintenance = await maintenanceWindows(config, stores.redis, key, logger);
   // The resilience stack's maintenance clocks read the live list, run-time windows included.
   const resilience = { ...config.resilience, maintenanceWindows: maintenance.list };
-  return { ...stores, redisKeys, maintenance, resilience };
+  return { ...stores, redisKeys, maintenance, resilience, ids };
+}
+
+/**
+ * The deployment's ids (ID_ENCODING, ID_KEY_FILE), each refusal counted; a key that cannot be
+ * used stops the start, with the stores' connections closed.
+ */
+async function idsOrClose(
+  config: Config,
+  stores: Awaited<ReturnType<typeof sharedStores>>,
+  keys: RedisKeys,
+  metrics: GatewayMetrics,
+  logger: Logger,
+): Promise<GatewayIds> {
+  try {
+    return await gatewayIdsOf(config, {
+      redis: stores.redis,
+      keys,
+      logger,
+      onRefused: (kind, reason) => metrics.idsRejected.inc({ kind, reason }),
+    });
+  } catch (err) {
+    await stores.replayStore.close();
+    for (const client of new Set([stores.redis, stores.cacheRedis])) client?.disconnect();
+    throw err;
+  }
 }
 
 /** What every instance's core-call layers are made with, and the metrics their events feed. */
@@ -370,7 +399,10 @@ type StackDeps = Omit<CoreCallStackDeps, 'adapterId' | 'answerCheck'> & { metric
 /** What every instance's core-call layers are made with: one event stream, observed once. */
 function stackDepsOf(
   config: Config,
-  state: Pick<Awaited<ReturnType<typeof stateStores>>, 'resilience' | 'cacheRedis' | 'redisKeys'>,
+  state: Pick<
+    Awaited<ReturnType<typeof stateStores>>,
+    'resilience' | 'cacheRedis' | 'redisKeys' | 'ids'
+  >,
   metrics: GatewayMetrics,
   logger: Logger,
   now: () => number,
@@ -381,7 +413,45 @@ function stackDepsOf(
   const keys = state.redisKeys;
   // Without tracing, no span layer at all (not one that passes each call on).
   const aroundCall = tracingOn() ? traceCoreCall : undefined;
-  return { settings: state.resilience, metrics, cache, keys, logger, now, events, aroundCall };
+  const { ids } = state;
+  return { settings: state.resilience, metrics, cache, keys, logger, now, events, aroundCall, ids };
+}
+
+/**
+ * The shadow candidates of SHADOW_ADAPTERS (none for an embedder's own adapter), each behind its
+ * own uncached layers, asked a sample of the live reads (src/shadow/).
+ */
+async function shadowReadsOf(
+  config: Config,
+  options: GatewayOptions,
+  deps: StackDeps,
+): Promise<ShadowReads> {
+  const candidates = options.adapter ? [] : await createShadowInstances(config, deps.logger);
+  return shadowReads(config.shadow, candidates, {
+    ...deps,
+    answerCheck: config.adapterOutputCheck,
+  });
+}
+
+/**
+ * The cores as the services and the proxies call them: each instance behind its layers (its reads
+ * shadowed when it has a candidate), the ports over them, the pass-through proxies.
+ */
+async function coreSide(
+  config: Config,
+  options: GatewayOptions,
+  instances: readonly CoreInstance[],
+  deps: StackDeps,
+) {
+  const shadow = await shadowReadsOf(config, options, deps);
+  const served = resilientInstances(instances, deps, config.adapterOutputCheck).map((s) =>
+    shadow.wrapInstance(s),
+  );
+  const adapter = servedPorts(served, deps.logger, deps.ids);
+  const { stacks, passThrough } = passThroughOf(instances, options, served, deps);
+  const circuits = stacks.circuits();
+  const cores = served.map((s) => ({ ...s, circuits: circuits.get(s.id)! }));
+  return { shadow, served, adapter, stacks, passThrough, circuits, cores };
 }
 
 /** The pass-through proxies (configured and the embedder's), each on its instance's stack. */
@@ -399,6 +469,7 @@ function passThroughOf(
       defaultTimeoutMs: deps.settings.timeoutMs,
       metrics: deps.metrics,
       logger: deps.logger,
+      ids: deps.ids,
     },
   );
   return { stacks, passThrough };
@@ -482,7 +553,7 @@ function appsOf(
   config: Config,
   parts: Pick<
     AppDeps,
-    'routes' | 'verifyHolder' | 'logger' | 'metrics' | 'readiness' | 'refusals'
+    'routes' | 'verifyHolder' | 'logger' | 'metrics' | 'readiness' | 'refusals' | 'ids'
   > & {
     now: () => number;
     devKey: DevKey | undefined;
@@ -542,17 +613,15 @@ export async function createGateway(
   const metrics = options.metrics ?? new GatewayMetrics({ exemplars: tracingOn() });
   metrics.buildInfo.set({ version: gatewayVersion() }, 1);
   const started = await refusalsAndInstances(config, options, metrics, logger);
-  const { refusals, closeRefusals, instances } = started;
+  const { closeRefusals, instances } = started;
   const { keySet, devKey } = await holderKeySet(config, metrics, logger, now);
   const state = await stateStores(config, options, metrics, logger, now);
-  const { redisKeys, redis, cacheRedis, replayStore, maintenance } = state;
+  const { redisKeys, redis, cacheRedis, replayStore, maintenance, ids } = state;
+  const refusals = started.refusals.withCoreIds((kind, id, c) => ids.madeFrom(kind, id, c));
   const stackDeps = stackDepsOf(config, state, metrics, logger, now);
-  const served = resilientInstances(instances, stackDeps, config.adapterOutputCheck);
-  const adapter = servedPorts(served, logger);
-  const { stacks, passThrough } = passThroughOf(instances, options, served, stackDeps);
-  const circuits = stacks.circuits();
+  const side = await coreSide(config, options, instances, stackDeps);
+  const { shadow, served, adapter, stacks, passThrough, circuits, cores } = side;
   let stopping = false;
-  const cores = served.map((s) => ({ ...s, circuits: circuits.get(s.id)! }));
   const readiness = readinessProbe({ keySet, cores, redis, cacheRedis, stopping: () => stopping });
   const closers: (() => Promise<void> | void)[] = [closeRefusals, () => passThrough.close()];
   const routes = await buildRoutes({
@@ -579,6 +648,7 @@ export async function createGateway(
     passThrough: passThrough.byFamily,
     refusals,
     levels,
+    ids,
   });
 
   return {
@@ -602,6 +672,7 @@ export async function createGateway(
     async close() {
       stopping = true;
       levels.close();
+      await shadow.close();
       await closeOpened({ ...state, closers, served, stacks, adapter });
       await stopTracing?.();
     },

@@ -2,8 +2,9 @@
  * Every check `serve` makes before it listens, in one place, so that `check` says exactly what
  * `serve` would: the settings, the adapters the layout names (looked for even when other settings
  * are bad), each instance's block, its creation (the demo data file), its ports and methods, the
- * per-operation settings and circuit groups, the platform's signing key and client store, and the
- * operator's sharing refusal list.
+ * per-operation settings and circuit groups, the platform's signing key and client store, the
+ * operator's sharing refusal list, and the shadow candidates (SHADOW_ADAPTERS), checked as the
+ * live instances are.
  * Every problem found is reported in one run: with bad settings, the checks that need a
  * configuration run on the configuration as far as it reads (each bad setting at its default).
  * Variables that look like a misspelt setting are logged as warnings, and the warnings the gateway
@@ -11,7 +12,12 @@
  * key set and the cores being down is not a configuration problem.
  */
 import type { Logger } from 'pino';
-import { type CoreInstance, createCoreInstances, resolveInstanceModules } from './adapters';
+import {
+  type CoreInstance,
+  createCoreInstances,
+  createShadowInstances,
+  resolveInstanceModules,
+} from './adapters';
 import { clientHashKeyProblem } from './auth/platform-secret-hash';
 import { loadPlatformSigningKey } from './auth/platform-tokens';
 import { type Config, ConfigError, readConfiguration } from './config/config';
@@ -66,8 +72,25 @@ export function configuredCoreIds(config: Config): string[] {
 }
 
 /**
+ * The problems of the shadow candidates (SHADOW_ADAPTERS): each is created as the gateway creates
+ * it at start (its block, its ports and methods), its circuit groups checked as a live instance's
+ * are, then closed again (the gateway creates its own).
+ */
+async function candidateProblems(config: Config, logger: Logger): Promise<string[]> {
+  let candidates: CoreInstance[] = [];
+  const problems = await problemsOf(async () => {
+    candidates = await createShadowInstances(config, logger);
+  });
+  for (const { adapter } of candidates)
+    problems.push(...(await problemsOf(() => circuitNames(adapter))));
+  await Promise.allSettled(candidates.map((c) => c.adapter.close?.()));
+  return problems;
+}
+
+/**
  * The checks that need a configuration, in order: per-operation settings, platform, refusal
- * list, the adapter instances (created, then their circuit groups). @returns the instances created
+ * list, the adapter instances (created, then their circuit groups), the shadow candidates (created,
+ * checked and closed). @returns the live instances created
  */
 async function configuredChecks(
   config: Config,
@@ -85,6 +108,7 @@ async function configuredChecks(
   );
   for (const { adapter } of instances)
     problems.push(...(await problemsOf(() => circuitNames(adapter))));
+  problems.push(...(await candidateProblems(config, logger)));
   return instances;
 }
 

@@ -5,10 +5,11 @@
  * the development digest key, platform clients in Redis only, resource attributes the tracing SDK
  * could not read). Each line is the text `serve` logs, word for word: a test compares the two.
  */
-import { resolveInstanceModules } from './adapters';
+import { resolveInstanceModules, resolveShadowModules } from './adapters';
 import { adapterEnvName, blockProperties } from './config/adapter-config';
 import { type Config, ConfigError, SETTINGS } from './config/config';
 import { lookalikeOf } from './config/read-settings';
+import type { AdapterModule } from './ports';
 import { redisTargetOf } from './stores/redis';
 import { redisKeysOf } from './stores/redis-keys';
 
@@ -27,10 +28,10 @@ const READ_BY_LIBRARIES = [
   'NODE_OPTIONS',
 ];
 
-/** The variables of every configured adapter instance (none when an adapter cannot be loaded). */
-function instanceVariables(config: Config): string[] {
+/** The variables of the instances `resolve` names (none when an adapter cannot be loaded). */
+function variablesOf(resolve: () => readonly { id: string; module: AdapterModule }[]): string[] {
   try {
-    return resolveInstanceModules(config.cores).flatMap(({ id, module }) =>
+    return resolve().flatMap(({ id, module }) =>
       Object.keys(blockProperties(module.configSchema)).map((p) => adapterEnvName(id, p)),
     );
   } catch (err) {
@@ -38,6 +39,15 @@ function instanceVariables(config: Config): string[] {
     throw err;
   }
 }
+
+/**
+ * The variables of every configured adapter instance, live (CORE_ADAPTERS) and shadow candidate
+ * (SHADOW_ADAPTERS): the live ones' are known even when a candidate's adapter cannot be loaded.
+ */
+const instanceVariables = (config: Config): string[] => [
+  ...variablesOf(() => resolveInstanceModules(config.cores)),
+  ...variablesOf(() => resolveShadowModules(config)),
+];
 
 /**
  * One line per variable the gateway read that no setting, adapter or library reads, but that

@@ -16,10 +16,11 @@ import { type Output, PROCESS_OUTPUT } from './clients';
 
 export const CHECK_USAGE = `usage: data-holder-gateway check
   Runs every check serve makes before it listens, over the environment (and CONFIG_FILE): every
-  gateway setting, the core adapters (CORE_ADAPTER, CORE_ADAPTERS), their settings, their ports
-  and methods, the demo data file, the platform signing key and client store, and the sharing
-  refusal list (SHARING_REFUSALS_FILE); and prints every warning serve would log as it starts
-  (variables that look like a misspelt setting, ...). Connects to nothing.
+  gateway setting, the core adapters (CORE_ADAPTER, CORE_ADAPTERS) and the shadow candidates
+  (SHADOW_ADAPTERS), their settings, their ports and methods, the demo data file, the platform
+  signing key and client store, and the sharing refusal list (SHARING_REFUSALS_FILE); and prints
+  every warning serve would log as it starts (variables that look like a misspelt setting, ...).
+  Connects to nothing.
 Exit codes: 0 valid (warnings, if any, on stderr), 1 invalid (every problem is named on stderr, as
 serve names them, then the warnings), 2 usage.`;
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The gateway's command line, `data-holder-gateway <command>`: `serve`, `check`, `clients`,
- * `token`, `maintenance`, `new-adapter`, `replay-store`, `version`. It runs from dist/ with
+ * `token`, `maintenance`, `new-adapter`, `replay-store`, `ids`, `version`. It runs from dist/ with
  * production dependencies only. Each command's module is loaded when it runs: `token` and
  * `--version` answer without loading the gateway (Express, the adapters), in a fraction of the time.
  */
@@ -15,6 +15,7 @@ const USAGE = `usage: data-holder-gateway <command> [arguments]
   new-adapter  start an adapter project outside the tree (in a clone of the gateway)
   maintenance  plan maintenance windows at run time: add, list, cancel
   replay-store  the replay store in Redis: status, init (mark a store no gateway has used yet)
+  ids        the gateway's own ids: alias import, list, export (core migrations); export; new-key
   version    print the version (also --version, -v)
 Configuration comes from the environment (see docs/configuration.md).
 Run data-holder-gateway <command> --help for a command's arguments and exit codes.`;
@@ -37,6 +38,8 @@ async function run(args: readonly string[]): Promise<number | undefined> {
       return (await import('./maintenance')).maintenanceCommand(rest);
     case 'replay-store':
       return (await import('./replay-store')).replayStoreCommand(rest);
+    case 'ids':
+      return (await import('./ids')).idsCommand(rest);
     case 'version':
     case '--version':
     case '-v':

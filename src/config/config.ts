@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import { adapterEnvName, adapterEnvPrefix, blockProperties } from './adapter-config';
 import { ConfigError } from './config-error';
 import { coreLayoutOf, type CoreLayout, isDemoOnly } from './core-layout';
+import { shadowLayoutOf } from './shadow-layout';
 import {
   CONFIG_FILE_SETTING,
   GATEWAY_SETTINGS,
@@ -231,6 +232,29 @@ function coreLayoutProblems(values: SettingValues): string[] {
   return problems;
 }
 
+/**
+ * The problems of `SHADOW_ADAPTERS` (src/config/shadow-layout.ts) beside the live layout, and
+ * candidate ids whose variables would be read as gateway settings, as for `CORE_ADAPTERS`.
+ */
+function shadowAdaptersProblems(values: SettingValues): string[] {
+  if (typeof values.SHADOW_ADAPTERS !== 'string') return [];
+  const live =
+    typeof values.CORE_ADAPTER === 'string'
+      ? coreLayoutOf(values.CORE_ADAPTER, values.CORE_ADAPTERS as string | undefined).layout
+      : undefined;
+  const { layout, problems } = shadowLayoutOf(values.SHADOW_ADAPTERS, live);
+  for (const { id, kind } of layout?.candidates ?? []) {
+    if (id === kind) continue;
+    const prefix = adapterEnvPrefix(id);
+    const clash = SETTINGS.find((s) => s.env.startsWith(prefix));
+    if (clash)
+      problems.push(
+        `SHADOW_ADAPTERS: instance id "${id}" would read gateway setting ${clash.env} as its own (${prefix}*); choose another id`,
+      );
+  }
+  return problems;
+}
+
 /** The checks one setting's schema cannot make: they relate several settings. */
 function crossSettingProblems(values: SettingValues): string[] {
   const problems: string[] = [];
@@ -250,7 +274,7 @@ function crossSettingProblems(values: SettingValues): string[] {
   }
   if ((values.HTTP_HEADERS_TIMEOUT_MS as number) > (values.HTTP_REQUEST_TIMEOUT_MS as number))
     problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
-  problems.push(...coreLayoutProblems(values));
+  problems.push(...coreLayoutProblems(values), ...shadowAdaptersProblems(values));
   const demo = isDemoOnly(layoutOfValues(values));
   const devKeysOptIn = values.HOLDER_DEV_KEYS === 'true';
   if (!demo && !devKeysOptIn && values.HOLDER_SUBDOMAIN === undefined)
@@ -267,6 +291,11 @@ function crossSettingProblems(values: SettingValues): string[] {
       'HOLDER_DEV_KEYS: true is refused with NODE_ENV=production when CORE_ADAPTER is not demo (it trusts a key set the gateway made itself); set HOLDER_JWKS_URL and HOLDER_SUBDOMAIN',
     );
   problems.push(...cacheEncryptionProblems(values, demo), ...redisKeyProblems(values, demo));
+  const opaqueIds = values.ID_ENCODING === 'opaque' || (values.ID_ENCODING === undefined && !demo);
+  if (opaqueIds && !demo && !devKeysOptIn && values.ID_KEY_FILE === undefined)
+    problems.push(
+      "ID_KEY_FILE: required with opaque ids (the default unless CORE_ADAPTER is demo) unless HOLDER_DEV_KEYS=true; make one with `openssl rand -out id.key 32` and back it up, or set ID_ENCODING=raw to hand out the cores' own ids",
+    );
   if (typeof values.TRUST_PROXY === 'string')
     problems.push(...trustProxyProblems(values.TRUST_PROXY));
   problems.push(...redisProblems(values), ...workersProblems(values));

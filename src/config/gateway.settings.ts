@@ -427,6 +427,53 @@ export const GATEWAY_SETTINGS = {
         "Node's environment name (the container image sets production); production refuses HOLDER_DEV_KEYS=true with a core other than demo.",
     }),
   ),
+  ids: {
+    encoding: derived(
+      'ID_ENCODING',
+      enumOf(['opaque', 'raw'] as const, {
+        description:
+          "The ids the gateway hands out: opaque (its own, sealed with ID_KEY_FILE's key, permanent across cores) or raw (the cores' own, with a warning at start). Default opaque, but raw with the demo core alone.",
+      }),
+      (value, values) =>
+        (value as 'opaque' | 'raw' | undefined) ??
+        (isDemoOnly(layoutOfValues(values)) ? 'raw' : 'opaque'),
+    ),
+    keyFile: derived(
+      'ID_KEY_FILE',
+      Type.String({
+        minLength: 1,
+        description:
+          'Secret: the file of the 32-byte id key (raw, 64 hex digits or base64) that seals opaque ids; required with opaque ids unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true, which generate <DEV_KEYS_DIR>/id.key. Back it up: another key changes every id.',
+      }),
+      (value) => (value !== undefined ? path.resolve(value) : undefined),
+    ),
+  },
+  shadow: {
+    adapters: optional(
+      'SHADOW_ADAPTERS',
+      Type.String({
+        minLength: 1,
+        description:
+          'Candidate cores asked in the shadow of live reads, comma-separated family:instance or family:instance=adapter (e.g. banking:temenos); each instance takes its settings as <ID>_<PROPERTY>. Default none.',
+      }),
+    ),
+    sample: setting(
+      'SHADOW_SAMPLE',
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        default: 0.01,
+        description: 'Share of live reads also asked of the shadow candidate (0 to 1).',
+      }),
+    ),
+    concurrency: integer(
+      'SHADOW_CONCURRENCY',
+      1,
+      1000,
+      4,
+      'Shadow reads under way at most per candidate; a sampled read beyond it is skipped.',
+    ),
+  },
   pagingSecret: optional(
     'PAGING_SECRET',
     Type.String({

@@ -10,6 +10,8 @@
  * - cacheFill: the answer stored once per shared call, or a stale one served on failure
  *   (cache-fill.ts)
  * - requestReads: the reads the request shares for the customer (request-reads.ts)
+ * - ids: the arguments with the core's ids, the answer with the gateway's, when ids are opaque
+ *   (ids.ts)
  * - retry: reads and streams repeated on a core unavailable, within the budget (retry.ts)
  * - circuit: each attempt through its operation's circuit breaker (circuit.ts)
  * - timeout: the call's time limit and the signal the core sees (timeout.ts)
@@ -37,6 +39,7 @@ import { RequestScopes } from '../resilience/request-reads';
 import { RetryBudget } from '../resilience/retry-budget';
 import { SingleFlight } from '../resilience/single-flight';
 import type { CallContext, CoreAdapter } from '../ports';
+import type { GatewayIds } from '../ids/gateway-ids';
 import { admissionLayer } from './admission';
 import { answerCheckLayer, type AnswerCheckSettings } from './answer-check';
 import { cacheFillLayer } from './cache-fill';
@@ -44,6 +47,7 @@ import { cacheLookupLayer, type Lifetimes } from './cache-lookup';
 import { circuitLayer } from './circuit';
 import { type Layer, type Send, type Step, through } from './core-call';
 import type { CoreCallEvents } from './events';
+import { idsLayer } from './ids';
 import { maintenanceLayer } from './maintenance';
 import { implemented, portsOf, portStep, scopeOf } from './ports';
 import { requestReadsLayer } from './request-reads';
@@ -60,6 +64,7 @@ type LayerName =
   | 'singleFlight'
   | 'cacheFill'
   | 'requestReads'
+  | 'ids'
   | 'retry'
   | 'circuit'
   | 'timeout'
@@ -74,6 +79,7 @@ const UNCACHED: readonly LayerName[] = [
   'maintenance',
   'admission',
   'requestReads',
+  'ids',
   'retry',
   'circuit',
   'timeout',
@@ -90,6 +96,7 @@ export const LAYERS: { readonly [K in CallKind]: readonly LayerName[] } = {
     'singleFlight',
     'cacheFill',
     'requestReads',
+    'ids',
     'retry',
     'circuit',
     'timeout',
@@ -115,6 +122,8 @@ export interface CoreCallStackDeps {
   answerCheck?: AnswerCheckSettings;
   /** The tracing span around each call, when tracing is on. */
   aroundCall?: AroundCall;
+  /** The deployment's ids; without them (or with raw ids) no ids layer. */
+  ids?: GatewayIds;
   /**
    * The instance id the adapter runs as (circuits, cache keys, metrics, maintenance windows);
    * default the adapter's own `id`. Two instances of one adapter kind have their own.
@@ -187,7 +196,7 @@ function layersOf(
   const circuitOpen: Parameters<typeof retryLayer>[3] = (call) =>
     circuits.for(call.operation.name).breaker.opened;
   const retry = { attempts: settings.retryAttempts, baseDelayMs: settings.retryBaseDelayMs };
-  const layers: Record<LayerName, Layer> = {
+  const layers: Record<LayerName, Layer | undefined> = {
     span: spanLayer(adapterId, deps.aroundCall),
     maintenance: maintenanceLayer(
       adapterId,
@@ -199,6 +208,7 @@ function layersOf(
     singleFlight: singleFlightLayer(adapterId, new SingleFlight(), events),
     cacheFill: cacheFillLayer(adapterId, cached, events, now),
     requestReads: requestReadsLayer(new RequestScopes()),
+    ids: deps.ids && deps.ids.encoding !== 'raw' ? idsLayer(deps.ids.of(adapterId)) : undefined,
     retry: retryLayer(
       adapterId,
       retry,
@@ -218,7 +228,7 @@ function layersOf(
   const last = portStep(inner);
   const stepOf = (kind: CallKind): Step =>
     through(
-      LAYERS[kind].map((name) => layers[name]),
+      LAYERS[kind].flatMap((name) => layers[name] ?? []),
       last,
     );
   return {

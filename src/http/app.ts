@@ -14,6 +14,7 @@ import type { FamilyProxy } from '../proxy/family-proxy';
 import type { CoreFamily, RouteSpec } from '../routes/route-spec';
 import type { TrustProxy } from '../config/trust-proxy';
 import { buildApiRouter, refuseDeclaredTooLarge } from './router';
+import type { GatewayIds } from '../ids/gateway-ids';
 import { addAdminReports } from './admin-routes';
 import { type AnsweredCall, httpMetrics } from '../observability/http-metrics';
 import { createHttpLogger } from '../observability/logger';
@@ -49,6 +50,8 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** The holder's refusals to share (the operator's list, `BODY_ID_NOT_FOUND_STATUS`). */
   refusals?: SharingRefusals;
+  /** The deployment's ids (path and body ids checked at the input step); default raw. */
+  ids?: GatewayIds;
   /**
    * Get Metrics, Get Status and Get Outages, served by the admin listener, with the base of their
    * links (`PUBLIC_BASE_URL`).
@@ -174,6 +177,7 @@ export function buildApp(deps: AppDeps): GatewayHttp {
       passThrough: deps.passThrough,
       refusals: deps.refusals,
       customerPresentByDefault: deps.customerPresentByDefault,
+      ids: deps.ids,
     }),
   );
   app.use(refuseDeclaredTooLarge);

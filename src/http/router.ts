@@ -28,7 +28,8 @@ import { SharingRefusals } from '../refusals/sharing-refusals';
 import { declaresTooLargeBody, payloadTooLarge, readBody } from './body-reader';
 import { sendJson } from './json-answer';
 import { parseAccountIdsBody, parseQuery } from '../routes/parameters';
-import { refuseImpossibleIds } from '../routes/path-ids';
+import { refuseImpossibleIds, refuseUnknownIds, unknownIdOfKind } from '../routes/path-ids';
+import { RAW_IDS, type GatewayIds, UnknownIdError } from '../ids/gateway-ids';
 import { answerFor } from '../refusals/refusal-answer';
 import type { FamilyProxy } from '../proxy/family-proxy';
 import type {
@@ -52,6 +53,8 @@ export interface RouterDeps {
   refusals?: SharingRefusals;
   /** Whether a call without `x-fapi-customer-ip-address` has a customer present (its tier). */
   customerPresentByDefault?: boolean;
+  /** The deployment's ids: path and body ids not the gateway's are refused; default raw. */
+  ids?: GatewayIds;
 }
 
 /** `/v1/banking/customer/{customerId}` -> `/v1/banking/customer/:customerId`. */
@@ -271,12 +274,14 @@ function queryOf(route: RouteSpec, rawQuery: Record<string, unknown>, now: Date)
 
 /**
  * The one input step of every route, served or passed through: the query (dates and time
- * windows defaulted), a specific-accounts body, path ids that cannot be ids (src/routes/path-ids.ts:
- * the family's unknown-id answer), on a passed-through route the family's own checks, then the
+ * windows defaulted), a specific-accounts body, path ids that cannot be ids and, with opaque ids,
+ * path and body ids that are not the gateway's (src/routes/path-ids.ts: the family's unknown-id
+ * answer), on a passed-through route the family's own checks, then the
  * refusals made before the core. What it checked goes to `res.locals.input` for the last step.
  */
 function checkInput(route: RouteSpec, deps: RouterDeps, passedThrough: boolean): Step {
   const refusals = deps.refusals ?? SharingRefusals.NONE;
+  const ids = deps.ids ?? RAW_IDS;
   return (req, res, next) => {
     const rawQuery = req.query as Record<string, unknown>;
     const input: CheckedInput = {
@@ -287,6 +292,7 @@ function checkInput(route: RouteSpec, deps: RouterDeps, passedThrough: boolean):
       ...(route.body ? { body: req.body as unknown } : {}),
     };
     refuseImpossibleIds(route, input.params);
+    refuseUnknownIds(route, input, ids);
     if (passedThrough) route.checkRequest?.(input);
     refuseBeforeCore(route, refusals, input, passedThrough);
     res.locals.input = input;
@@ -371,7 +377,8 @@ function refusalAnswerStep(route: RouteSpec, deps: RouterDeps): ErrorRequestHand
   const bodyIdStatus = (deps.refusals ?? SharingRefusals.NONE).bodyIdStatus;
   return async (err, _req, res, next) => {
     const refused = await refusalOf(res.locals.admission);
-    const { error, refusal } = answerFor(route, refused ?? err, bodyIdStatus);
+    const known = err instanceof UnknownIdError ? unknownIdOfKind(route, err.kind) : err;
+    const { error, refusal } = answerFor(route, refused ?? known, bodyIdStatus);
     if (refusal) res.locals.sharingRefusal = refusal;
     next(error);
   };

@@ -196,6 +196,41 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  /**
+   * Ids refused before any core call, by kind (customer, account...) and reason: malformed (not
+   * an id's shape), unauthentic (not made by this deployment's key for this kind and customer),
+   * other-core (a record of a core the route does not ask). The reason is never answered.
+   */
+  readonly idsRejected = new Counter({
+    name: 'dhg_id_rejected_total',
+    help: 'Ids refused before any core call, by kind and reason (malformed, unauthentic, other-core).',
+    labelNames: ['kind', 'reason'] as const,
+    registers: [this.registry],
+  });
+
+  /**
+   * Sampled reads also asked of a family's candidate core (SHADOW_ADAPTERS), by how the
+   * comparison ended: same, different, error (the candidate failed) or skipped (SHADOW_CONCURRENCY
+   * shadow reads already under way).
+   */
+  readonly shadowReads = new Counter({
+    name: 'dhg_shadow_reads_total',
+    help: 'Live reads also asked of the candidate core (sampled: SHADOW_SAMPLE), by family, operation and outcome: same, different, error, skipped.',
+    labelNames: ['family', 'operation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  /**
+   * Shadow reads whose answer differed from the live one at a field, counted once per read and
+   * field: `route` is the operation (a core call knows no route template), `field` the JSON path
+   * with array indexes and map keys left out (`$[].balance.current`): never a value or an id.
+   */
+  readonly shadowDifferences = new Counter({
+    name: 'dhg_shadow_differences_total',
+    help: 'Shadow reads whose candidate answer differed from the live one, by operation (route) and field path (indexes and map keys as [] and {}), once per read and field.',
+    labelNames: ['route', 'field'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: GatewayMetricsOptions = {}) {
     this.exemplars = options.exemplars ?? false;
     // Made here, not as fields, because whether they carry exemplars is an option.

@@ -20,7 +20,7 @@ import type { QueryValues } from '../api/query-values';
 import { CoreAnswerInvalidError } from '../errors';
 import type { RouteSpec } from '../routes/route-spec';
 import type { SharingRefusals } from '../refusals/sharing-refusals';
-import type { UpstreamAnswer } from './upstream-answer';
+import { sendOwnJson, type UpstreamAnswer } from './upstream-answer';
 import type { UpstreamRequest } from './upstream-request';
 
 /** Which accounts a route's answer lists: every account of the customer, or the body's. */
@@ -39,23 +39,6 @@ export const UPSTREAM_PAGE_SIZE = 1000;
 export const MAX_UPSTREAM_PAGES = 50;
 /** Largest upstream page read whole, bytes: a thousand accounts with their detail fit many times. */
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
-
-/**
- * Upstream response headers never passed on with a list the gateway wrote: those that describe the
- * upstream's bytes, and the refusal header, which no 200 carries.
- */
-const NOT_PASSED_ON = new Set([
-  'x-sharing-refused',
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'etag',
-  'last-modified',
-  'content-md5',
-  'digest',
-  'content-digest',
-  'repr-digest',
-]);
 
 /** Whether the route's answer lists accounts, and which; undefined for any other route. */
 export function accountListKind(route: RouteSpec): AccountListKind | undefined {
@@ -177,16 +160,8 @@ export class AccountListAnswers {
     this.send(res, answer, text, request.head);
   }
 
-  /** Sends a JSON text as a 200, with the allowed upstream headers that do not describe bytes. */
+  /** Sends a JSON text the gateway wrote in place of a checked 200 of the upstream's. */
   private send(res: ServerResponse, from: UpstreamAnswer, text: string | Buffer, head: boolean) {
-    for (const [name, value] of Object.entries(from.headers)) {
-      if (value !== undefined && this.deps.allowedHeaders.has(name) && !NOT_PASSED_ON.has(name))
-        res.setHeader(name, value);
-    }
-    res.statusCode = 200;
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.setHeader('content-length', Buffer.byteLength(text));
-    if (head) res.end();
-    else res.end(text);
+    sendOwnJson(res, from, text, this.deps.allowedHeaders, head);
   }
 }

@@ -5,14 +5,18 @@
  * maintenance windows, the circuit of the route's operation group, the timeout and the core-call
  * metrics are the adapters' own. The upstream gets a request built from what the gateway checked
  * (upstream-request.ts), with its own credentials; its answer comes back streamed, with
- * allow-listed headers (upstream-answer.ts).
+ * allow-listed headers (upstream-answer.ts). With opaque ids, the request's ids are the upstream's
+ * own and its JSON answer's the gateway's (proxy-ids.ts): such an answer is read whole.
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { Pool, type Dispatcher } from 'undici';
 import { coreAnswerFailure, transportFailure } from '@data-holder-gateway/adapter-sdk';
 import type { QueryValues } from '../api/query-values';
 import { CoreAnswerInvalidError, GatewayError } from '../errors';
+import type { GatewayIds } from '../ids/gateway-ids';
+import { UnencodableRefError } from '../ids/id-codec';
 import type { RouteSpec } from '../routes/route-spec';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { CallContext } from '../ports';
@@ -23,7 +27,14 @@ import { AccountListAnswers, accountListKind, MAX_PAGE_BYTES } from './account-l
 import { CORE_FAMILY_SPACES } from './family-spaces';
 import type { ProxySettings } from './proxy-settings';
 import { type ContractMismatch, ResponseCheck, isCheckable } from './response-check';
-import { isRefusal, passAnswerOn, readWhole, type UpstreamAnswer } from './upstream-answer';
+import { ProxyIds, type RequestIds } from './proxy-ids';
+import {
+  isRefusal,
+  passAnswerOn,
+  readWhole,
+  sendOwnJson,
+  type UpstreamAnswer,
+} from './upstream-answer';
 import {
   bodyFor,
   forwardedQuery,
@@ -46,6 +57,11 @@ export interface FamilyProxyDeps {
   stack: Pick<CoreCallStack, 'pass'>;
   metrics: GatewayMetrics;
   logger: Logger;
+  /**
+   * The deployment's ids: with opaque ids, a request's ids are decoded into the instance's and
+   * its answer's encoded into the gateway's (proxy-ids.ts); default raw (nothing translated).
+   */
+  ids?: GatewayIds;
 }
 
 /** What the router hands the proxy of one request: the checked parts, nothing else. */
@@ -95,6 +111,19 @@ const answerOf = (response: Dispatcher.ResponseData): UpstreamAnswer => ({
 
 type Res = ServerResponse & { locals?: Record<string, unknown> };
 
+/** The ids of one request whose JSON answer is translated, and whether it came as a HEAD. */
+interface Translation {
+  ids: RequestIds;
+  head: boolean;
+}
+
+/** Drops a body the gateway will not read; its abort is nobody's error. */
+function discard(body: Readable): void {
+  body.on('error', () => undefined).destroy();
+}
+
+const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
 export class FamilyProxy {
   readonly id: string;
   private readonly pool: Pool;
@@ -104,6 +133,8 @@ export class FamilyProxy {
   private readonly check?: ResponseCheck;
   /** The check of the account lists the gateway reads whole, whatever `check` says. */
   private listCheck?: ResponseCheck;
+  /** The instance's opaque ids; undefined with raw ids. */
+  private readonly ids?: ProxyIds;
 
   constructor(private readonly deps: FamilyProxyDeps) {
     const { settings } = deps;
@@ -114,6 +145,7 @@ export class FamilyProxy {
     this.requestHeaders = new RequestHeaderPolicy(settings);
     this.responseHeaders = new Set(settings.responseHeaders.map((h) => h.toLowerCase()));
     if (settings.check === 'log') this.check = new ResponseCheck();
+    this.ids = ProxyIds.of(deps.ids, deps.id);
   }
 
   /**
@@ -128,17 +160,25 @@ export class FamilyProxy {
     const path = new UpstreamPath(route, CORE_FAMILY_SPACES[family], this.basePath);
     const queryNames = validatedQueryNames(route);
     const list = accountListKind(route);
+    const ids = this.ids?.translates(route) ? this.ids : undefined;
+    // A JSON answer whose ids are translated is read whole: a HEAD asks for it too.
+    const readsJson = ids !== undefined && route.responseContentType === undefined;
     return async (request, res) => {
-      const body = bodyFor(route, request.body, request.headers['content-type']);
+      // Before anything is sent: an id that names nothing of the instance never reaches it.
+      const requestIds = ids ? await ids.request(route, request.params, request.body) : undefined;
+      const sent = requestIds ? requestIds.body : request.body;
+      const body = bodyFor(route, sent, request.headers['content-type']);
       const headers = this.requestHeaders.headersFor(
         request.headers,
         request.ctx.requestId,
         body !== undefined,
       );
       if (body) headers['content-type'] = body.type;
-      const upstreamPath = path.for(request.params);
+      if (readsJson) headers['accept-encoding'] = 'identity';
+      const upstreamPath = path.for(requestIds?.params ?? request.params);
+      const head = request.method === 'HEAD';
       const upstream: UpstreamRequest = {
-        method: request.method === 'HEAD' ? 'HEAD' : route.method,
+        method: head && !readsJson ? 'HEAD' : route.method,
         path: upstreamPath + forwardedQuery(queryNames, request.rawQuery),
         headers,
         ...(body ? { body: body.text } : {}),
@@ -146,7 +186,7 @@ export class FamilyProxy {
       const customerId = request.params.customerId;
       if (list && customerId !== undefined && request.refusals?.names(customerId)) {
         const filters = queryNames.filter((name) => name !== 'page' && name !== 'page-size');
-        await this.lists(route, operation, request, res).answer(
+        await this.lists(route, operation, request, res, requestIds).answer(
           list,
           {
             route,
@@ -156,15 +196,16 @@ export class FamilyProxy {
             // Read whole by the gateway: asked uncompressed.
             upstream: { ...upstream, headers: { ...headers, 'accept-encoding': 'identity' } },
             pagesPath: upstreamPath + forwardedQuery(filters, request.rawQuery),
-            head: request.method === 'HEAD',
+            head,
           },
           res,
         );
         return;
       }
-      const answer = await this.call(operation, upstream, request.ctx);
+      const answer = await this.call(operation, upstream, request.ctx, requestIds);
+      const translation = requestIds && readsJson ? { ids: requestIds, head } : undefined;
       // No answer: the caller went away first, and there is nobody to answer.
-      if (answer) await this.passOn(route, operation, answer, res);
+      if (answer) await this.passOn(route, operation, answer, res, translation);
     };
   }
 
@@ -175,28 +216,83 @@ export class FamilyProxy {
 
   /**
    * One upstream request through the instance's stack as `operation`: its answer, a documented
-   * 4xx included; undefined when the caller went away first.
+   * 4xx included, its `Link` header with the gateway's ids when `ids` are given; undefined when
+   * the caller went away first.
    */
   private async call(
     operation: OperationName,
     upstream: UpstreamRequest,
     ctx: CallContext,
+    ids?: RequestIds,
   ): Promise<UpstreamAnswer | undefined> {
+    let answer: UpstreamAnswer | undefined;
     try {
-      return await this.deps.stack.pass(operation, (c) => this.send(upstream, c), ctx);
+      answer = await this.deps.stack.pass(operation, (c) => this.send(upstream, c), ctx);
     } catch (err) {
       if (!(err instanceof UpstreamRefusal)) throw err;
-      return err.answer;
+      answer = err.answer;
     }
+    const link = answer?.headers.link;
+    // A deprecated route's successor, or a paging link, written with the upstream's ids.
+    if (!ids || !answer || link === undefined) return answer;
+    return { ...answer, headers: { ...answer.headers, link: ids.linkHeader(link) } };
   }
 
-  /** Passes an answer on, streamed (or read whole and checked, in check mode). */
-  private passOn(route: RouteSpec, operation: OperationName, answer: UpstreamAnswer, res: Res) {
+  /**
+   * Passes an answer on, streamed (or read whole and checked, in check mode); a JSON success
+   * whose ids are translated, with the gateway's ids.
+   */
+  private passOn(
+    route: RouteSpec,
+    operation: OperationName,
+    answer: UpstreamAnswer,
+    res: Res,
+    translation?: Translation,
+  ): Promise<void> {
+    if (translation && answer.statusCode >= 200 && answer.statusCode < 300)
+      return this.passOnWithIds(route, operation, answer, res, translation);
     return passAnswerOn(answer, res, {
       allowedHeaders: this.responseHeaders,
       idleMs: this.deps.timeoutMs,
       inspect: this.inspector(route, operation, answer, res),
     });
+  }
+
+  /**
+   * A JSON success with the gateway's ids: read whole, checked as it came in check mode, its ids
+   * translated. One the gateway cannot read (not JSON, compressed, too large) or whose ids no
+   * record can have would hand out the upstream's ids: 502, never passed on.
+   */
+  private async passOnWithIds(
+    route: RouteSpec,
+    operation: OperationName,
+    answer: UpstreamAnswer,
+    res: Res,
+    { ids, head }: Translation,
+  ): Promise<void> {
+    const { json } = await this.jsonOf(route, operation, answer, res);
+    const mismatches = this.check?.mismatches(route, json) ?? [];
+    if (mismatches.length > 0) this.report(route, operation, answer.statusCode, mismatches, res);
+    const translated = await this.translated(route, operation, answer.statusCode, json, ids, res);
+    sendOwnJson(res, answer, JSON.stringify(translated), this.responseHeaders, head);
+  }
+
+  /** `json` with the gateway's ids. @throws CoreAnswerInvalidError for an id no record has */
+  private async translated(
+    route: RouteSpec,
+    operation: OperationName,
+    status: number,
+    json: unknown,
+    ids: RequestIds,
+    res: Res,
+  ): Promise<unknown> {
+    try {
+      return await ids.answer(route, json);
+    } catch (err) {
+      if (!(err instanceof UnencodableRefError)) throw err;
+      this.report(route, operation, status, [{ path: '/', keyword: 'id' }], res);
+      throw new CoreAnswerInvalidError();
+    }
   }
 
   /** The list answers of one request, on this proxy's calls, checks and header policy. */
@@ -205,11 +301,12 @@ export class FamilyProxy {
     operation: OperationName,
     request: CheckedRequest,
     res: Res,
+    ids: RequestIds | undefined,
   ): AccountListAnswers {
     return new AccountListAnswers({
-      call: (upstream) => this.call(operation, upstream, request.ctx),
+      call: (upstream) => this.call(operation, upstream, request.ctx, ids),
       passOn: (answer) => this.passOn(route, operation, answer, res),
-      checkedBody: (answer) => this.checkedBody(route, operation, answer, res),
+      checkedBody: (answer) => this.checkedBody(route, operation, answer, res, ids),
       allowedHeaders: this.responseHeaders,
       onRefusedListed: () =>
         this.deps.logger.warn(
@@ -220,7 +317,8 @@ export class FamilyProxy {
   }
 
   /**
-   * The body of a 200 JSON answer, read whole and checked against the route's contract.
+   * The body of a 200 JSON answer, read whole and checked against the route's contract; with
+   * `ids`, with the gateway's ids (`text` then written again).
    * @throws CoreAnswerInvalidError for any other answer, or a body out of contract
    */
   private async checkedBody(
@@ -228,27 +326,55 @@ export class FamilyProxy {
     operation: OperationName,
     answer: UpstreamAnswer,
     res: Res,
+    ids?: RequestIds,
   ): Promise<{ json: unknown; text: Buffer }> {
-    const encoding = answer.headers['content-encoding'];
-    const type = answer.headers['content-type'];
-    if (
-      answer.statusCode !== 200 ||
-      (encoding !== undefined && encoding !== 'identity') ||
-      !isCheckable(route, 200, Array.isArray(type) ? type[0] : type)
-    ) {
-      answer.body.destroy();
-      const keyword = answer.statusCode === 200 ? 'content-type' : 'status';
-      this.report(route, operation, answer.statusCode, [{ path: '/', keyword }], res);
+    if (answer.statusCode !== 200) {
+      discard(answer.body);
+      this.report(route, operation, answer.statusCode, [{ path: '/', keyword: 'status' }], res);
       throw new CoreAnswerInvalidError();
     }
-    const text = await readWhole(answer.body, this.deps.timeoutMs, MAX_PAGE_BYTES);
+    const { json, text } = await this.jsonOf(route, operation, answer, res);
     this.listCheck ??= this.check ?? new ResponseCheck();
-    const { json, mismatches } = this.parsed(this.listCheck, route, text);
+    const mismatches = this.listCheck.mismatches(route, json);
     if (mismatches.length > 0) {
       this.report(route, operation, answer.statusCode, mismatches, res);
       throw new CoreAnswerInvalidError();
     }
-    return { json, text };
+    if (!ids) return { json, text };
+    const translated = await this.translated(route, operation, 200, json, ids, res);
+    return { json: translated, text: Buffer.from(JSON.stringify(translated)) };
+  }
+
+  /**
+   * The JSON of a success answer, read whole (at most MAX_PAGE_BYTES).
+   * @throws CoreAnswerInvalidError for a body that is compressed, or not JSON
+   */
+  private async jsonOf(
+    route: RouteSpec,
+    operation: OperationName,
+    answer: UpstreamAnswer,
+    res: Res,
+  ): Promise<{ json: unknown; text: Buffer }> {
+    const encoding = answer.headers['content-encoding'];
+    const type = firstOf(answer.headers['content-type']);
+    if ((encoding !== undefined && encoding !== 'identity') || !isCheckable(route, 200, type)) {
+      discard(answer.body);
+      this.report(
+        route,
+        operation,
+        answer.statusCode,
+        [{ path: '/', keyword: 'content-type' }],
+        res,
+      );
+      throw new CoreAnswerInvalidError();
+    }
+    const text = await readWhole(answer.body, this.deps.timeoutMs, MAX_PAGE_BYTES);
+    try {
+      return { json: JSON.parse(text.toString('utf8')) as unknown, text };
+    } catch {
+      this.report(route, operation, answer.statusCode, [{ path: '/', keyword: 'json' }], res);
+      throw new CoreAnswerInvalidError();
+    }
   }
 
   /** A body's JSON and its mismatches; a body that is not JSON is one mismatch at `/`. */
@@ -327,8 +453,7 @@ export class FamilyProxy {
     const status = answer.statusCode;
     const encoding = answer.headers['content-encoding'];
     if (!check || (encoding && encoding !== 'identity')) return undefined;
-    const contentType = answer.headers['content-type'];
-    if (!isCheckable(route, status, Array.isArray(contentType) ? contentType[0] : contentType)) {
+    if (!isCheckable(route, status, firstOf(answer.headers['content-type']))) {
       return undefined;
     }
     return (body) => {

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { CoreFamily } from '../config/core-layout';
 import type { GatewayMetrics } from '../observability/metrics';
 import type { CoreCallStack } from '../core-call/stack';
+import type { GatewayIds } from '../ids/gateway-ids';
 import { FamilyProxy } from './family-proxy';
 import type { ProxySettings } from './proxy-settings';
 
@@ -25,6 +26,11 @@ export interface PassThroughDeps {
   defaultTimeoutMs: number;
   metrics: GatewayMetrics;
   logger: Logger;
+  /**
+   * The deployment's ids: with opaque ids each instance's requests carry its own ids and its
+   * answers the gateway's, as served routes do (proxy-ids.ts); default raw, nothing translated.
+   */
+  ids?: GatewayIds;
 }
 
 export interface PassThroughProxies {
@@ -76,6 +82,7 @@ export function passThroughProxies(
         stack: deps.stackOf(id, settings),
         metrics: deps.metrics,
         logger: deps.logger.child({ adapter: id }),
+        ids: deps.ids,
       }),
     );
   }

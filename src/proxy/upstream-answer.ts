@@ -80,6 +80,47 @@ export async function readWhole(body: Readable, ms: number, maxBytes = Infinity)
   return Buffer.concat(chunks);
 }
 
+/**
+ * Upstream response headers never passed on with a body the gateway wrote in place of the
+ * upstream's: those that describe the upstream's bytes, and the refusal header, which no success
+ * carries.
+ */
+const NOT_WITH_OWN_BODY = new Set([
+  REFUSED,
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'last-modified',
+  'content-md5',
+  'digest',
+  'content-digest',
+  'repr-digest',
+]);
+
+/**
+ * Sends a JSON text the gateway wrote from an upstream's success answer (an account list cut
+ * again, ids translated), with the upstream's status and its allowed headers that do not
+ * describe its bytes; a HEAD request gets the headers only.
+ */
+export function sendOwnJson(
+  res: ServerResponse,
+  from: UpstreamAnswer,
+  text: string | Buffer,
+  allowedHeaders: ReadonlySet<string>,
+  head: boolean,
+): void {
+  for (const [name, value] of Object.entries(from.headers)) {
+    if (value !== undefined && allowedHeaders.has(name) && !NOT_WITH_OWN_BODY.has(name))
+      res.setHeader(name, value);
+  }
+  res.statusCode = from.statusCode;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(text));
+  if (head) res.end();
+  else res.end(text);
+}
+
 /** Sends the upstream answer; rejects when the upstream body fails or stalls. */
 export async function passAnswerOn(
   upstream: UpstreamAnswer,

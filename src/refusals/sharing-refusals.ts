@@ -7,6 +7,13 @@
 import type { SharingRefusalReason } from '../errors';
 import { RefusalList } from './refusal-list';
 
+/** The core's id a gateway id of `kind` was made from, or undefined. */
+export type CoreIdOf = (
+  kind: 'customer' | 'account',
+  id: string,
+  customer?: string,
+) => string | undefined;
+
 /** The status of an unknown (or refused) id in a specific-accounts body: `BODY_ID_NOT_FOUND_STATUS`. */
 export type BodyIdNotFoundStatus = 404 | 422;
 
@@ -19,11 +26,21 @@ export class SharingRefusals {
     private readonly list: () => RefusalList,
     /** The status of unknown and refused body ids. */
     readonly bodyIdStatus: BodyIdNotFoundStatus,
+    /**
+     * The core's id a gateway id was made from (opaque ids): the list may name a record by
+     * either. Undefined for an id the gateway did not make.
+     */
+    private readonly coreIdOf: CoreIdOf = () => undefined,
   ) {}
+
+  /** The same refusals over a list that may name records by their core's ids. */
+  withCoreIds(coreIdOf: CoreIdOf): SharingRefusals {
+    return new SharingRefusals(this.list, this.bodyIdStatus, coreIdOf);
+  }
 
   /** The operator's refusal of the whole customer, if any. */
   customer(customerId: string): SharingRefusalReason | undefined {
-    return this.list().customer(customerId);
+    return this.#customerIn(this.list(), customerId);
   }
 
   /**
@@ -31,7 +48,26 @@ export class SharingRefusals {
    * accounts): a passed-through account list is then read whole and the refused accounts left out.
    */
   names(customerId: string): boolean {
-    return this.list().names(customerId);
+    const list = this.list();
+    if (list.names(customerId)) return true;
+    const core = this.coreIdOf('customer', customerId);
+    return core !== undefined && list.names(core);
+  }
+
+  #customerIn(list: RefusalList, customerId: string): SharingRefusalReason | undefined {
+    const found = list.customer(customerId);
+    if (found !== undefined) return found;
+    const core = this.coreIdOf('customer', customerId);
+    return core === undefined ? undefined : list.customer(core);
+  }
+
+  #accountIn(list: RefusalList, customerId: string, accountId: string) {
+    const found = list.account(customerId, accountId);
+    if (found !== undefined) return found;
+    const customer = this.coreIdOf('customer', customerId);
+    const account = this.coreIdOf('account', accountId, customerId);
+    if (customer === undefined || account === undefined) return undefined;
+    return list.account(customer, account);
   }
 
   /** The refusal of one account of the customer, from the operator's list and the core's record. */
@@ -41,7 +77,11 @@ export class SharingRefusals {
     recorded?: SharingRefusalReason,
   ): SharingRefusalReason | undefined {
     const list = this.list();
-    const reasons = [list.account(customerId, accountId), list.customer(customerId), recorded];
+    const reasons = [
+      this.#accountIn(list, customerId, accountId),
+      this.#customerIn(list, customerId),
+      recorded,
+    ];
     if (reasons.includes('harm')) return 'harm';
     return reasons.find((r) => r !== undefined);
   }

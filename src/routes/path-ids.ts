@@ -7,16 +7,20 @@
  * alike (docs/decisions/0066-refusals-and-ids-on-passed-through-routes.md).
  */
 import {
+  AccountInQueryNotFoundError,
   AccountNotFoundError,
   CustomerNotFoundError,
   FdxAccountNotFoundError,
+  FdxInvalidRequestError,
   FdxStatementNotFoundError,
   type GatewayError,
   PlatformNotFoundError,
   RouteNotFoundError,
   TransactionNotFoundError,
 } from '../errors';
-import type { RouteSpec } from './route-spec';
+import type { GatewayIds } from '../ids/gateway-ids';
+import type { IdKind } from '../ids/id-codec';
+import type { CheckedInput, RouteSpec } from './route-spec';
 
 /** Characters no id holds. */
 const NOT_IN_AN_ID = /[/\\\0\r\n;]/;
@@ -56,4 +60,46 @@ export function refuseImpossibleIds(
     const value = params[name];
     if (value !== undefined && isImpossibleId(value)) throw unknownIdError(route, name);
   }
+}
+
+/** The kind of record each path parameter names (the others hold no id of a core record). */
+const KIND_OF_PARAM: Readonly<Record<string, IdKind>> = {
+  customerId: 'customer',
+  accountId: 'account',
+  transactionId: 'transaction',
+  statementId: 'statement',
+};
+
+/**
+ * Throws the family's unknown-id answer for the first path id, then body account id, that is not
+ * one of the gateway's ids for the path's customer (docs/api.md, "Ids"): no core is asked, and the
+ * reason is only counted. With raw ids, nothing is refused here.
+ */
+export function refuseUnknownIds(route: RouteSpec, input: CheckedInput, ids: GatewayIds): void {
+  if (ids.encoding === 'raw') return;
+  const { params } = input;
+  const customer = params.customerId;
+  for (const name of Object.keys(params)) {
+    const kind = KIND_OF_PARAM[name];
+    const value = params[name];
+    if (kind && value !== undefined && ids.rejects(kind, value, customer) !== undefined)
+      throw unknownIdError(route, name);
+  }
+  for (const id of input.accountIds ?? []) {
+    if (ids.rejects('account', id, customer) !== undefined) throw new AccountInQueryNotFoundError();
+  }
+}
+
+/**
+ * The route's answer to an id the core-call layers found naming nothing of the asked core: as an
+ * unknown path id of its kind, or an unknown body account id when the path names no account.
+ */
+export function unknownIdOfKind(route: RouteSpec, kind: IdKind): GatewayError {
+  if (kind === 'account' && !route.path.includes('{accountId}')) {
+    return new AccountInQueryNotFoundError();
+  }
+  if (kind === 'cursor')
+    return route.family === 'fdx' ? new FdxInvalidRequestError() : new RouteNotFoundError();
+  const name = Object.keys(KIND_OF_PARAM).find((n) => KIND_OF_PARAM[n] === kind);
+  return name ? unknownIdError(route, name) : new RouteNotFoundError();
 }

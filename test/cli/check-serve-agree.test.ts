@@ -24,6 +24,9 @@ const PLATFORM_TOKENS = {
   HOLDER_SUBDOMAIN: 'bank',
   HOLDER_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
 };
+/** What a real core without ID_KEY_FILE (opaque ids, its default) is refused with. */
+const ID_KEY_FILE_REQUIRED =
+  "ID_KEY_FILE: required with opaque ids (the default unless CORE_ADAPTER is demo) unless HOLDER_DEV_KEYS=true; make one with `openssl rand -out id.key 32` and back it up, or set ID_ENCODING=raw to hand out the cores' own ids";
 
 /** An adapter module whose banking port lacks every method but listAccounts. */
 const PARTIAL_ADAPTER = `module.exports = {
@@ -86,6 +89,7 @@ const CASES: {
       PLATFORM_CLIENT_HASH_KEY: platform.PLATFORM_CLIENT_HASH_KEY!,
     }),
     lines: [
+      ID_KEY_FILE_REQUIRED,
       'PLATFORM_SIGNING_KEY_FILE: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
     ],
   },
@@ -97,6 +101,7 @@ const CASES: {
       PLATFORM_SIGNING_KEY_FILE: path.join(dir, 'no-such-key.json'),
     }),
     lines: [
+      ID_KEY_FILE_REQUIRED,
       /^PLATFORM_SIGNING_KEY_FILE: \S+no-such-key\.json cannot be read as a JSON Web Key \(ENOENT/,
       'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo, HOLDER_DEV_KEYS=true or REDIS_URL is set',
       'PLATFORM_CLIENT_HASH_KEY: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true (the same on every instance and for the clients command: openssl rand -base64 48)',
@@ -120,6 +125,7 @@ const CASES: {
     lines: [
       'HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
       'HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
+      ID_KEY_FILE_REQUIRED,
       'PLATFORM_SIGNING_KEY_FILE: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
       'PLATFORM_CLIENTS_FILE: required unless CORE_ADAPTER is demo, HOLDER_DEV_KEYS=true or REDIS_URL is set',
       'PLATFORM_CLIENT_HASH_KEY: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true (the same on every instance and for the clients command: openssl rand -base64 48)',
@@ -136,6 +142,18 @@ const CASES: {
       'CORE_ADAPTER: adapter "partial" port banking has no method listInstalmentPlans',
       'CORE_ADAPTER: adapter "partial" port banking has no method listPayees',
     ],
+  },
+  {
+    name: 'a shadow candidate without a required setting',
+    env: () => ({
+      ...FINERACT,
+      ...PLATFORM_TOKENS,
+      ...platform,
+      SHADOW_ADAPTERS: 'banking:cand=fineract',
+      CAND_USERNAME: 'mifos',
+      CAND_PASSWORD: 'password',
+    }),
+    lines: ['CAND_BASE_URL: required by adapter cand'],
   },
 ];
 

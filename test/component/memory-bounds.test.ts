@@ -141,6 +141,8 @@ describe('memory per request under a small heap', () => {
           CORE_ADAPTER: path.join(ROOT, 'test/fixtures/adapters/by-id-core.js'),
           HOLDER_DEV_KEYS: 'true',
           DEV_KEYS_DIR: keys,
+          // The path names the fixture core's customer by its own id.
+          ID_ENCODING: 'raw',
           CACHE_MAX_MB: String(CACHE_MB),
           LOG_LEVEL: 'warn',
         },

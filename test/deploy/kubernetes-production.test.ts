@@ -5,6 +5,7 @@
  * configuration it gives the pod run through every start-up check `serve` makes.
  */
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,8 @@ function validate(list: KubeObject[]): Promise<{ name: string; valid: boolean }[
 
 let objects: KubeObject[];
 let keyJson: string;
+/** What `ids new-key` writes. */
+const idKey = `${crypto.randomBytes(32).toString('hex')}\n`;
 
 beforeAll(async () => {
   const example = read('secrets.env.example')
@@ -74,6 +77,7 @@ beforeAll(async () => {
   objects = renderKustomization(OVERLAY, {
     'secrets.env': secretsEnv,
     'platform-signing-key.json': keyJson,
+    'id.key': idKey,
   });
 });
 
@@ -86,6 +90,7 @@ describe('the production overlay', () => {
       'NetworkPolicy/data-holder-gateway',
       'PodDisruptionBudget/data-holder-gateway',
       'Secret/data-holder-gateway',
+      'Secret/data-holder-gateway-id-key',
       'Secret/data-holder-gateway-platform-key',
       'Service/data-holder-gateway',
       'ServiceAccount/data-holder-gateway',
@@ -139,18 +144,28 @@ describe('the production overlay', () => {
     const local = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-overlay-')), keyName!);
     fs.writeFileSync(local, keyJson);
 
-    const config = configFrom({ ...env, PLATFORM_SIGNING_KEY_FILE: local });
+    // The id key likewise.
+    const idVolume = pod.volumes.find(
+      (v) => v.secret?.secretName === 'data-holder-gateway-id-key',
+    )!;
+    const idMount = container.volumeMounts.find((m) => m.name === idVolume.name)!;
+    expect(env.ID_KEY_FILE).toBe(`${idMount.mountPath}/id.key`);
+    const localIdKey = path.join(path.dirname(local), 'id.key');
+    fs.writeFileSync(localIdKey, idKey);
+    const files = { PLATFORM_SIGNING_KEY_FILE: local, ID_KEY_FILE: localIdKey };
+
+    const config = configFrom({ ...env, ...files });
     expect({ core: config.coreAdapter, devKeys: config.devKeys }).toEqual({
       core: 'fineract',
       devKeys: false,
     });
-    expect(await configurationProblems({ ...env, PLATFORM_SIGNING_KEY_FILE: local })).toEqual([]);
+    expect(await configurationProblems({ ...env, ...files })).toEqual([]);
   });
 
   it("when an operator reads it, then it names the ServiceMonitor's CRD as a prerequisite", () => {
     expect(read('kustomization.yaml')).toContain('servicemonitors.monitoring.coreos.com');
     expect(read('.gitignore').split('\n')).toEqual(
-      expect.arrayContaining(['secrets.env', 'platform-signing-key.json']),
+      expect.arrayContaining(['secrets.env', 'platform-signing-key.json', 'id.key']),
     );
   });
 });

@@ -191,6 +191,7 @@ describe('a gateway on an adapter loaded from a module path', () => {
       HOLDER_SUBDOMAIN: 'holder',
       HOLDER_JWKS_URL: 'http://127.0.0.1:1/jwks.json',
       LOG_LEVEL: 'silent',
+      ID_ENCODING: 'raw',
     });
     await expect(createGateway(config)).rejects.toThrow(
       'HOLDER_KIT_GREETING: required by adapter holder-kit',

@@ -52,6 +52,38 @@ describe('check over several cores', () => {
       ].sort(),
     );
   });
+
+  it("when a shadow candidate's settings are missing, then it exits 1 naming them by its id", async () => {
+    const res = await run({
+      HOLDER_DEV_KEYS: 'true',
+      CORE_ADAPTER: 'fineract',
+      ...FINERACT,
+      SHADOW_ADAPTERS: 'banking:cand=fineract',
+      CAND_USERNAME: 'mifos',
+    });
+    expect(res).toEqual({
+      code: 1,
+      out: '',
+      err: [
+        'Invalid configuration:',
+        '  - CAND_BASE_URL: required by adapter cand',
+        '  - CAND_PASSWORD: required by adapter cand',
+      ].join('\n'),
+    });
+  });
+
+  it('when a shadow candidate is configured, then it exits 0', async () => {
+    const res = await run({
+      HOLDER_DEV_KEYS: 'true',
+      CORE_ADAPTER: 'fineract',
+      ...FINERACT,
+      SHADOW_ADAPTERS: 'banking:cand=fineract',
+      CAND_BASE_URL: 'http://127.0.0.1:9443/fineract-provider/api',
+      CAND_USERNAME: 'mifos',
+      CAND_PASSWORD: 'password',
+    });
+    expect(res).toEqual({ code: 0, out: 'configuration valid (core adapter fineract)', err: '' });
+  });
 });
 
 describe('check of the proxy and Redis key settings', () => {

@@ -152,6 +152,11 @@ describe('configuration', () => {
       OTEL_PROPAGATORS: 'tracecontext',
       TRACING_TRUST_TRACEPARENT: 'false',
       TRACING_TRUST_CALLER_STATE: 'true',
+      ID_ENCODING: 'opaque',
+      ID_KEY_FILE: file,
+      SHADOW_ADAPTERS: 'banking:candidate=demo',
+      SHADOW_SAMPLE: 0.5,
+      SHADOW_CONCURRENCY: 8,
     };
     const config = configFrom(vars);
     expect(config).toMatchObject({
@@ -212,6 +217,8 @@ describe('configuration', () => {
       metricsPort: 9100,
       nodeEnv: 'production',
       adapterOutputCheck: { mode: 'enforce', sample: 0.5 },
+      ids: { encoding: 'opaque', keyFile: file },
+      shadow: { adapters: 'banking:candidate=demo', sample: 0.5, concurrency: 8 },
       http: {
         headersTimeoutMs: 10001,
         requestTimeoutMs: 30001,
@@ -395,6 +402,7 @@ describe('encryption of the Redis cache', () => {
     CORE_ADAPTER: 'fineract',
     HOLDER_SUBDOMAIN: 'bank',
     HOLDER_JWKS_URL: 'https://platform.example/jwks.json',
+    ID_KEY_FILE: '/etc/dhg/id.key',
   };
   const KEY = Buffer.alloc(32, 7).toString('base64');
   const problemsOf = (vars: Record<string, string>): string[] => {
@@ -463,6 +471,7 @@ describe('the Redis key scheme', () => {
     CORE_ADAPTER: 'fineract',
     HOLDER_SUBDOMAIN: 'bank',
     HOLDER_JWKS_URL: 'https://platform.example/jwks.json',
+    ID_KEY_FILE: '/etc/dhg/id.key',
   };
   const problemsOf = (vars: Record<string, string>): string[] => {
     try {

@@ -101,6 +101,7 @@ describe('the core layout', () => {
     expect(problemsOf({ CORE_ADAPTERS: 'banking:fineract', HOLDER_DEV_KEYS: 'false' })).toEqual([
       'HOLDER_SUBDOMAIN: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
       'HOLDER_JWKS_URL: required unless CORE_ADAPTER is demo or HOLDER_DEV_KEYS=true',
+      expect.stringMatching(/^ID_KEY_FILE: required with opaque ids/),
     ]);
   });
 

@@ -122,6 +122,7 @@ describe('the key', () => {
     FINERACT_PASSWORD: 'p',
     HOLDER_SUBDOMAIN: 'bank',
     HOLDER_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
+    ID_KEY_FILE: '/etc/dhg/id.key',
   };
 
   it('when a real core runs without PLATFORM_CLIENT_HASH_KEY, then it is a configuration problem naming the setting', () => {

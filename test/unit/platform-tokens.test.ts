@@ -43,6 +43,7 @@ describe('the platform signing key', () => {
       HOLDER_SUBDOMAIN: 'h',
       HOLDER_JWKS_URL: 'https://platform.example/jwks.json',
       DEV_KEYS_DIR: dir,
+      ID_ENCODING: 'raw',
     });
     const attempt = loadPlatformSigningKey(config);
     await expect(attempt).rejects.toBeInstanceOf(ConfigError);

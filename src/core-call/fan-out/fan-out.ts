@@ -12,6 +12,7 @@
  * instance, that instance's ports are the gateway's.
  */
 import type { Logger } from 'pino';
+import { type GatewayIds, RAW_IDS } from '../../ids/gateway-ids';
 import type { CoreAdapter } from '../../ports';
 import {
   FAMILY_OF_PORT,
@@ -28,14 +29,16 @@ import { joinedSearch } from './joined-search';
 import { accountSources, mergedAccounts } from './merged-accounts';
 
 /** The one step over several instances of an operation they answer together. */
-type FanOut = (instances: readonly Instance[], logger: Logger) => Step | undefined;
+type FanOut = (instances: readonly Instance[], logger: Logger, ids: GatewayIds) => Step | undefined;
 
 /** The operations several cores answer together, and how. */
 export const FAN_OUT: Partial<Readonly<Record<OperationName, FanOut>>> = {
   'authorisation.listShareableAccounts': (instances, logger) =>
     mergedAccounts(accountSources(instances), logger),
-  'customer.searchCustomersByEmail': (instances) =>
-    joinedSearch(customerCores(instances, 'customer.searchCustomersByEmail')),
+  'customer.searchCustomersByEmail': (instances, _logger, ids) =>
+    joinedSearch(customerCores(instances, 'customer.searchCustomersByEmail'), (id) =>
+      ids.customerKey(id),
+    ),
   'customer.getCustomerIdentity': (instances) =>
     identityInTurn(customerCores(instances, 'customer.getCustomerIdentity')),
 };
@@ -45,9 +48,10 @@ export function stepOver(
   operation: Operation,
   instances: readonly Instance[],
   logger: Logger,
+  ids: GatewayIds = RAW_IDS,
 ): Step | undefined {
   const fanOut = FAN_OUT[operation.name];
-  if (fanOut) return fanOut(instances, logger);
+  if (fanOut) return fanOut(instances, logger, ids);
   const family = FAMILY_OF_PORT[operation.port];
   if (!family) return undefined;
   const serving = instances.find((i) => i.families.includes(family));
@@ -57,11 +61,15 @@ export function stepOver(
 export type { Instance, ServingInstance } from './instance';
 
 /** The ports the services call over the instances (each already behind its own layers). */
-export function servedPorts(instances: readonly ServingInstance[], logger: Logger): CoreAdapter {
+export function servedPorts(
+  instances: readonly ServingInstance[],
+  logger: Logger,
+  ids: GatewayIds = RAW_IDS,
+): CoreAdapter {
   if (instances.length === 1) return instances[0]!.adapter;
   const steps = new Map<OperationName, Step>();
   for (const operation of operations()) {
-    const step = stepOver(operation, instances, logger);
+    const step = stepOver(operation, instances, logger, ids);
     if (step) steps.set(operation.name, step);
   }
   const answered = operations().filter((op) => steps.has(op.name));

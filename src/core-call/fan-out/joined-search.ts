@@ -16,15 +16,32 @@ export interface SearchSource {
   step: Step;
 }
 
-/** The search as one step over `sources`, in their order; undefined when none can search. */
-export function joinedSearch(sources: readonly SearchSource[]): Step | undefined {
+/**
+ * The search as one step over `sources`, in their order; undefined when none can search.
+ * @param personOf what one person's ids from several cores share (with opaque ids, each core's
+ *   answer names them by an id of its own; one person has one core id in every core): each person
+ *   is kept once, as the first core named them
+ */
+export function joinedSearch(
+  sources: readonly SearchSource[],
+  personOf: (id: string) => string = (id) => id,
+): Step | undefined {
   if (sources.length === 0) return undefined;
   return async (call: CoreCall) => {
     const settled = await Promise.allSettled(sources.map((s) => s.step(call)));
     const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
-    // In source order; each customer once is the customer service's step (uniqueCustomers),
-    // which also covers one core naming a customer twice, as owner and as contact.
-    return (settled as PromiseFulfilledResult<CustomerSearchResult[]>[]).flatMap((r) => r.value);
+    // In source order; one core naming a customer twice (owner and contact) is the customer
+    // service's step (uniqueCustomers).
+    const results = (settled as PromiseFulfilledResult<CustomerSearchResult[]>[]).map(
+      (r) => r.value,
+    );
+    const seen = new Set<string>();
+    return results.flatMap((found, i) => {
+      const people = found.map((r) => personOf(r.id));
+      const kept = found.filter((_r, n) => i === 0 || !seen.has(people[n]!));
+      for (const person of people) seen.add(person);
+      return kept;
+    });
   };
 }
