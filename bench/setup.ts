@@ -95,6 +95,8 @@ export async function startServers(harness: Harness): Promise<Servers> {
     PLATFORM_CLIENT_HASH_KEY: 'bench-'.repeat(8),
     PUBLIC_BASE_URL,
     NODE_ENV: 'production',
+    // The scenarios name the loopback core's records by its own ids.
+    ID_ENCODING: 'raw',
     ...extra,
   });
   const baselineEnv = {

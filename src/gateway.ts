@@ -91,6 +91,8 @@ export interface Gateway {
    * port from its family's core and the authorisation list merged.
    */
   adapter: CoreAdapter;
+  /** The ids the gateway hands out (ID_ENCODING): the cores' own, or opaque ones. */
+  ids: GatewayIds;
   /** The adapter instances and the families each serves, in layout order. */
   cores: readonly { id: string; kind: string; families: readonly CoreFamily[] }[];
   keySet: KeySet;
@@ -657,6 +659,7 @@ export async function createGateway(
     config,
     logger,
     adapter,
+    ids,
     cores: instances.map(({ id, kind, families }) => ({ id, kind, families })),
     keySet,
     routes,

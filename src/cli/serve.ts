@@ -38,23 +38,32 @@ function tokenEnv(config: Config): string {
   return config.port === 3000 ? '' : `PORT=${config.port} `;
 }
 
+/** The demo customer and account the banner calls, as the gateway names them (opaque or not). */
+async function demoIds(gateway: Gateway): Promise<{ customer: string; account: string }> {
+  const ids = gateway.ids.of(gateway.cores[0]!.id);
+  const [customer] = await ids.externalIds([{ kind: 'customer', id: 'c-1001' }]);
+  const [account] = await ids.externalIds([{ kind: 'account', id: 'acc-b-1001-01', customer }]);
+  return { customer: customer!, account: account! };
+}
+
 /** How to call the gateway, on stdout, when it serves the development key set. */
-function printBanner(
+async function printBanner(
   gateway: Gateway,
   config: Config,
   port: number,
   metricsPort: number | undefined,
-): void {
+): Promise<void> {
   const metricsWhere = metricsPort === undefined ? '/metrics' : `/metrics on port ${metricsPort}`;
   if (gateway.devKey && gateway.cores.length === 1 && gateway.cores[0]!.kind === 'demo') {
+    const { customer, account } = await demoIds(gateway);
     process.stdout.write(
       [
         '',
         `Data Holder Gateway on http://localhost:${port}, serving the demo core (${config.demoDataFile}).`,
         `Tokens: development key set at http://localhost:${port}/dev/jwks.json; iss = sub = "${config.holderSubdomain}", aud = ${config.publicBaseUrl} + path.`,
         'Call it with a freshly signed token (in another terminal):',
-        `  ${tokenEnv(config)}npm run --silent token -- GET /auth/v1/customer/c-1001/accounts | sh`,
-        `  ${tokenEnv(config)}npm run --silent token -- POST /v1/banking/customer/c-1001/accounts/balances '{"data":{"accountIds":["acc-b-1001-01"]}}' | sh`,
+        `  ${tokenEnv(config)}npm run --silent token -- GET /auth/v1/customer/${customer}/accounts | sh`,
+        `  ${tokenEnv(config)}npm run --silent token -- POST /v1/banking/customer/${customer}/accounts/balances '{"data":{"accountIds":["${account}"]}}' | sh`,
         'Platform endpoints: get a client secret with `npm run clients -- rotate demo-platform-client`,',
         `  then POST http://localhost:${port}/v1/token (see the README, "Platform endpoints").`,
         `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
@@ -68,6 +77,11 @@ function printBanner(
         `Data Holder Gateway on http://localhost:${port}, serving ${servedCores(gateway)} with the development key set (HOLDER_DEV_KEYS=true: never in production).`,
         'Call it with a freshly signed token (in another terminal, with the same variables):',
         `  ${tokenEnv(config)}npm run --silent token -- GET /auth/v1/customer/<customer id>/accounts | sh`,
+        ...(gateway.ids.encoding === 'opaque'
+          ? [
+              `  (ids are opaque: a customer's id comes from ${tokenEnv(config)}npm run --silent token -- POST /auth/v1/customer/search '{"email":"<address>"}' | sh)`,
+            ]
+          : []),
         `Health: /livez /readyz · metrics: ${metricsWhere} · API description: http://localhost:${port}/openapi.json`,
         '',
       ].join('\n'),
@@ -103,7 +117,7 @@ async function serveHere(config: Config, instances: CoreInstance[]): Promise<voi
     'gateway listening',
   );
   // One banner for a set of workers: the primary's.
-  if (!cluster.isWorker) printBanner(gateway, config, port, metricsPort);
+  if (!cluster.isWorker) await printBanner(gateway, config, port, metricsPort);
 
   // SIGTERM comes from an orchestrator: pause so load balancers see /readyz fail first.
   // SIGINT is a person at a terminal: no pause. A second signal (a terminal sends SIGINT to the

@@ -221,15 +221,20 @@ function coreLayoutProblems(values: SettingValues): string[] {
     values.CORE_ADAPTERS as string | undefined,
   );
   for (const { id, kind } of layout?.instances ?? []) {
-    if (id === undefined || id === kind) continue;
-    const prefix = adapterEnvPrefix(id);
-    const clash = SETTINGS.find((s) => s.env.startsWith(prefix));
-    if (clash)
-      problems.push(
-        `CORE_ADAPTERS: adapter id "${id}" would read gateway setting ${clash.env} as its own (${prefix}*); choose another id`,
-      );
+    if (id !== undefined && id !== kind) problems.push(...settingClash('CORE_ADAPTERS', id));
   }
   return problems;
+}
+
+/** An instance id whose variables (`<ID>_*`) would be read as a gateway setting's. */
+function settingClash(setting: string, id: string): string[] {
+  const prefix = adapterEnvPrefix(id);
+  const clash = SETTINGS.find((s) => s.env.startsWith(prefix));
+  return clash
+    ? [
+        `${setting}: adapter id "${id}" would read gateway setting ${clash.env} as its own (${prefix}*); choose another id`,
+      ]
+    : [];
 }
 
 /**
@@ -244,13 +249,7 @@ function shadowAdaptersProblems(values: SettingValues): string[] {
       : undefined;
   const { layout, problems } = shadowLayoutOf(values.SHADOW_ADAPTERS, live);
   for (const { id, kind } of layout?.candidates ?? []) {
-    if (id === kind) continue;
-    const prefix = adapterEnvPrefix(id);
-    const clash = SETTINGS.find((s) => s.env.startsWith(prefix));
-    if (clash)
-      problems.push(
-        `SHADOW_ADAPTERS: instance id "${id}" would read gateway setting ${clash.env} as its own (${prefix}*); choose another id`,
-      );
+    if (id !== kind) problems.push(...settingClash('SHADOW_ADAPTERS', id));
   }
   return problems;
 }

@@ -17,38 +17,7 @@ import type { IdsIo } from '../../src/cli/ids-io';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { PlatformCrawl, valuesOf } from '../helpers/platform-crawl';
 import { replayMemoryLongKept } from '../helpers/redis-server';
-
-const SAMPLE = path.join(__dirname, '..', '..', 'adapters', 'demo', 'data', 'sample.json');
-/** The fields of the demo data set whose values are its records' ids. */
-const ID_FIELDS = [
-  'customerId',
-  'accountId',
-  'id',
-  'payeeId',
-  'scheduledPaymentId',
-  'planId',
-  'transactionId',
-  'statementId',
-  'offsetAccountIds',
-  'servicePointIds',
-];
-const rename = (id: string) => `n-${id}`;
-
-/** The sample with every record id renamed, wherever it appears: the "new core". */
-function renamedSample(dir: string): string {
-  const data = JSON.parse(fs.readFileSync(SAMPLE, 'utf8'));
-  const ids = new Set(ID_FIELDS.flatMap((field) => valuesOf(data.customers, field)));
-  const renamed = (value: unknown): unknown => {
-    if (typeof value === 'string') return ids.has(value) ? rename(value) : value;
-    if (Array.isArray(value)) return value.map(renamed);
-    if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renamed(v)]));
-    return value;
-  };
-  const file = path.join(dir, 'renamed.json');
-  fs.writeFileSync(file, JSON.stringify({ ...data, customers: renamed(data.customers) }));
-  return file;
-}
+import { aliasFileOf, demoCustomers, writeRenamedSample } from '../helpers/renamed-demo';
 
 /** An answer's JSON, or null for any other answer (a statement's PDF). */
 function jsonOf(text: string): unknown {
@@ -85,12 +54,8 @@ describe('moving every family to another core', () => {
     PAGING_SECRET: crypto.randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'silent',
   };
-  const customers: string[] = JSON.parse(fs.readFileSync(SAMPLE, 'utf8')).customers.map(
-    (c: { customerId: string }) => c.customerId,
-  );
-  const emails: string[] = JSON.parse(fs.readFileSync(SAMPLE, 'utf8')).customers.map(
-    (c: { identity: { email: string } }) => c.identity.email,
-  );
+  const customers = demoCustomers().map((c) => c.id);
+  const emails = demoCustomers().map((c) => c.email);
   let before: TestGateway;
   let crawl: PlatformCrawl;
 
@@ -141,17 +106,14 @@ describe('moving every family to another core', () => {
       }
     }
     const aliasFile = path.join(dir, 'aliases.csv');
-    const aliases = rows
-      .filter(([kind]) => kind !== 'cursor')
-      .map(([kind, , ref]) => `${kind},${ref},next:${rename(ref!.slice('demo:'.length))}`);
-    fs.writeFileSync(aliasFile, `kind,from,to\n${[...new Set(aliases)].join('\n')}\n`);
+    fs.writeFileSync(aliasFile, aliasFileOf(rows, 'demo', 'next'));
     const imported = capture();
     expect(await idsAliasCommand(['import', aliasFile], imported, shared)).toBe(0);
 
     const after = await startGateway({
       ...shared,
       CORE_ADAPTERS: 'banking:next=demo,energy:next=demo,common:next=demo,fdx:next=demo',
-      NEXT_DATA_FILE: renamedSample(dir),
+      NEXT_DATA_FILE: writeRenamedSample(dir),
     });
     try {
       const differences = await crawl.replayOn(after);
@@ -166,7 +128,7 @@ describe('moving every family to another core', () => {
       ...shared,
       REDIS_KEY_NAMESPACE: `${namespace}-none`,
       CORE_ADAPTERS: 'banking:next=demo,energy:next=demo,common:next=demo,fdx:next=demo',
-      NEXT_DATA_FILE: renamedSample(dir),
+      NEXT_DATA_FILE: writeRenamedSample(dir),
     });
     try {
       const accountVisit = crawl.visits.find(

@@ -114,6 +114,8 @@ describe("the extended image's files, assembled in a temporary folder", () => {
       HOLDER_JWKS_URL: jwks.url,
       ACME_BASE_URL: core.url,
       ACME_API_KEY: 'acme-test-key',
+      // The page's call names the made-up core's customer 1001 by its own id.
+      ID_ENCODING: 'raw',
     });
   }, 300_000);
 

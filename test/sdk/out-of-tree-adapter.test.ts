@@ -197,6 +197,8 @@ describe('the gateway serving the holder adapter by CORE_ADAPTER=<path>', () => 
         HOLDER_SUBDOMAIN: TEST_SUBDOMAIN,
         HOLDER_JWKS_URL: jwks.url,
         CORE_ADAPTER: path.join(holder, 'dist', 'src', 'index.js'),
+        // The test names the holder core's customers by the core's own ids.
+        ID_ENCODING: 'raw',
         REDIS_URL: '',
         // Its `gateway listening` line says the port it bound.
         LOG_LEVEL: 'info',

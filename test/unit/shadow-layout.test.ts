@@ -81,7 +81,7 @@ describe('the shadow candidates of SHADOW_ADAPTERS', () => {
     ]);
     expect(problemsOf({ ...FINERACT, SHADOW_ADAPTERS: 'banking:redis=temenos' })).toEqual([
       expect.stringMatching(
-        /^SHADOW_ADAPTERS: instance id "redis" would read gateway setting REDIS_\w+ as its own \(REDIS_\*\); choose another id$/,
+        /^SHADOW_ADAPTERS: adapter id "redis" would read gateway setting REDIS_\w+ as its own \(REDIS_\*\); choose another id$/,
       ),
     ]);
     expect(problemsOf({ ...FINERACT, SHADOW_ADAPTERS: 'banking:next=temenos' })).toEqual([]);
