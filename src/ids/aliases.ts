@@ -7,6 +7,7 @@
  * Layout: `dhg:<namespace>:ids:alias:<kind>:to` (field: from, value: to) and
  * `...:<kind>:from` (field: to, value: from). An import checks the whole file before it writes.
  */
+import { createError } from '../errors';
 import type { RedisKeys } from '../stores/redis-keys';
 import { type CoreRef, ID_KINDS, type IdKind } from './id-codec';
 
@@ -35,7 +36,19 @@ export interface Alias {
 /** What the alias lookup needs of Redis. */
 export interface AliasRedis {
   hmget(key: string, ...fields: string[]): Promise<(string | null)[]>;
+  hlen(key: string): Promise<number>;
 }
+
+/**
+ * Redis could not say whether a record has an alias: the request is refused (503), since an id
+ * made without its alias would be another id than the one the platform holds.
+ */
+export const AliasesUnavailableError = createError(
+  'GW_ERR_IDS_ALIASES_UNAVAILABLE',
+  503,
+  () => 'Service unavailable',
+  { name: 'AliasesUnavailableError' },
+);
 
 /** What an import and a listing need of Redis. */
 export interface AliasAdminRedis extends AliasRedis {
@@ -72,7 +85,9 @@ const REMEMBER_MAX = 20_000;
 
 /**
  * Aliases in Redis, each lookup remembered for {@link REMEMBER_MS}: an import takes effect within
- * that time, which the migration runbook waits out before it moves a family.
+ * that time, which the migration runbook waits out before it moves a family. A kind without any
+ * alias (every kind, until a migration) costs one `HLEN` per {@link REMEMBER_MS}, not a lookup per
+ * call.
  */
 export function redisAliases(
   redis: AliasRedis,
@@ -80,27 +95,51 @@ export function redisAliases(
   now: () => number = Date.now,
 ): AliasLookup {
   const remembered = new Map<string, { at: number; ref: CoreRef | undefined }>();
+  const sizes = new Map<string, { at: number; empty: boolean }>();
+  const isEmpty = async (hash: string, at: number) => {
+    const known = sizes.get(hash);
+    if (known && at - known.at < REMEMBER_MS) return known.empty;
+    const empty = (await redis.hlen(hash)) === 0;
+    sizes.set(hash, { at, empty });
+    return empty;
+  };
   return {
     async find(kind, refs, direction) {
       const hash = aliasHash(keys, kind, direction);
-      const texts = refs.map(refText);
-      const found: (CoreRef | undefined)[] = new Array<CoreRef | undefined>(refs.length);
-      const missing: number[] = [];
       const at = now();
-      texts.forEach((text, i) => {
-        const hit = remembered.get(`${hash}\u0000${text}`);
-        if (hit && at - hit.at < REMEMBER_MS) found[i] = hit.ref;
-        else missing.push(i);
-      });
-      if (missing.length === 0) return found;
-      const values = await redis.hmget(hash, ...missing.map((i) => texts[i]!));
-      missing.forEach((i, n) => {
-        const ref = values[n] ? refOfText(values[n]) : undefined;
-        found[i] = ref;
-        if (remembered.size >= REMEMBER_MAX) remembered.delete(remembered.keys().next().value!);
-        remembered.set(`${hash}\u0000${texts[i]}`, { at, ref });
-      });
-      return found;
+      try {
+        if (await isEmpty(hash, at)) return refs.map(() => undefined);
+        return await lookUp(redis, remembered, hash, refs, at);
+      } catch (err) {
+        throw new AliasesUnavailableError({ cause: err, retryAfterSeconds: 1 });
+      }
     },
   };
+}
+
+/** Each reference's alias in `hash`: remembered ones, the others in one `HMGET`. */
+async function lookUp(
+  redis: AliasRedis,
+  remembered: Map<string, { at: number; ref: CoreRef | undefined }>,
+  hash: string,
+  refs: readonly CoreRef[],
+  at: number,
+): Promise<(CoreRef | undefined)[]> {
+  const texts = refs.map(refText);
+  const found: (CoreRef | undefined)[] = new Array<CoreRef | undefined>(refs.length);
+  const missing: number[] = [];
+  texts.forEach((text, i) => {
+    const hit = remembered.get(`${hash}\u0000${text}`);
+    if (hit && at - hit.at < REMEMBER_MS) found[i] = hit.ref;
+    else missing.push(i);
+  });
+  if (missing.length === 0) return found;
+  const values = await redis.hmget(hash, ...missing.map((i) => texts[i]!));
+  missing.forEach((i, n) => {
+    const ref = values[n] ? refOfText(values[n]) : undefined;
+    found[i] = ref;
+    if (remembered.size >= REMEMBER_MAX) remembered.delete(remembered.keys().next().value!);
+    remembered.set(`${hash}\u0000${texts[i]}`, { at, ref });
+  });
+  return found;
 }
