@@ -12,7 +12,9 @@
  * `GET /v1/common/customer/c-1001/detail`; tokens are ES256, one unique jti per request, signed
  * before each round. Servers run alone on CPU 1, autocannon on CPU 0 (with `taskset`;
  * BENCH_PIN=0 turns it off). Settings: BENCH_AB_ROUNDS (6), BENCH_AB_SECONDS per round (5),
- * BENCH_CONNECTIONS (50).
+ * BENCH_CONNECTIONS (50). The same build under two settings compares too: BENCH_AB_ENV_B, a JSON
+ * object of variables for B only (e.g. `{"ID_ENCODING":"opaque","ID_KEY_FILE":"..."}`), and
+ * BENCH_AB_TARGET_B, B's path when its ids differ (default: A's).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -37,6 +39,10 @@ const PIN = pinRunnerToCpu0();
 interface Build {
   name: 'A' | 'B';
   root: string;
+  /** Variables of this build only. */
+  env: Record<string, string>;
+  /** The path it is asked. */
+  target: string;
   /** The port it picked (PORT=0), from its start banner. */
   port?: number;
   proc?: ChildProcess;
@@ -53,6 +59,7 @@ async function start(build: Build, keysDir: string): Promise<void> {
     cwd: build.root,
     env: {
       ...env,
+      ...build.env,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -91,20 +98,27 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const keysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dhg-ab-keys-'));
+  const envB = JSON.parse(env.BENCH_AB_ENV_B ?? '{}') as Record<string, string>;
   const builds: Build[] = [
     // Ports they pick: another run may be under way on a shared machine.
-    { name: 'A', root: path.resolve(other), rounds: [] },
-    { name: 'B', root: projectRoot(), rounds: [] },
+    { name: 'A', root: path.resolve(other), env: {}, target, rounds: [] },
+    {
+      name: 'B',
+      root: projectRoot(),
+      env: envB,
+      target: env.BENCH_AB_TARGET_B ?? target,
+      rounds: [],
+    },
   ];
   // The first start writes the development key; the second reads the same one.
   for (const b of builds) await start(b, keysDir);
   const key = await loadDevKey(keysDir);
-  const sign = () =>
+  const sign = (build: Build) =>
     new SignJWT({})
       .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
       .setIssuer(SUBDOMAIN)
       .setSubject(SUBDOMAIN)
-      .setAudience(BASE_URL + target.split('?')[0])
+      .setAudience(BASE_URL + build.target.split('?')[0])
       .setIssuedAt()
       .setExpirationTime('10m')
       .setJti(crypto.randomUUID())
@@ -114,11 +128,11 @@ async function main(): Promise<void> {
     // Each token is sent once (a second use is refused as a replay): twice the build's last rate.
     const perSecond = 2 * Math.max(4000, b.lastRps ?? 8000);
     const tokens: string[] = [];
-    for (let i = 0; i < perSecond * seconds; i += 1) tokens.push(await sign());
+    for (let i = 0; i < perSecond * seconds; i += 1) tokens.push(await sign(b));
     let next = 0;
     const before = cpuMs(b.proc!.pid!);
     const result = await autocannon({
-      url: `http://127.0.0.1:${b.port!}${target}`,
+      url: `http://127.0.0.1:${b.port!}${b.target}`,
       connections: CONNECTIONS,
       duration: seconds,
       requests: [
@@ -175,7 +189,7 @@ async function main(): Promise<void> {
       ),
       '',
       `B/A CPU per request: ${(cpuB / cpuA).toFixed(3)} (medians); round by round ${perRound.join(', ')}`,
-      `(${ROUNDS} alternated rounds of ${SECONDS} s, ${CONNECTIONS} connections, GET ${target})`,
+      `(${ROUNDS} alternated rounds of ${SECONDS} s, ${CONNECTIONS} connections, GET ${target}${b.target === target ? '' : ` (B: ${b.target})`}${Object.keys(b.env).length > 0 ? `; B with ${Object.keys(b.env).join(', ')}` : ''})`,
       '',
     ].join('\n'),
   );

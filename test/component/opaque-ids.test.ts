@@ -253,3 +253,17 @@ describe('a joint account (the Temenos simulator: Charlotte and Liam hold 100002
     expect(sim.requests.length).toBe(requests);
   });
 });
+
+describe('the id key of a deployment', () => {
+  it('when a gateway starts with another key than its Redis knows, then it refuses, naming the key file', async () => {
+    const namespace = `ids-key-${crypto.randomBytes(4).toString('hex')}`;
+    const redis = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_NAMESPACE: namespace };
+    const first = await startGateway({ ...redis, ID_ENCODING: 'opaque', ID_KEY_FILE: keyFile() });
+    await first.close();
+    await expect(
+      startGateway({ ...redis, ID_ENCODING: 'opaque', ID_KEY_FILE: keyFile() }),
+    ).rejects.toThrow(
+      /ID_KEY_FILE holds another key than the one this deployment's ids were made with/,
+    );
+  });
+});
