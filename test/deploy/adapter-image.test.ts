@@ -16,6 +16,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startTemplateCore, type TemplateCore } from '../../adapters/template/test/template-core';
 import { newAdapterCommand } from '../../src/cli/new-adapter';
+import { IdCodec } from '../../src/ids/id-codec';
+import { readIdKey } from '../../src/ids/id-key';
 import { buildOnce } from '../helpers/build-once';
 import { codeBlocks, commandsOf, productionCopyPaths, shellBlocks } from '../helpers/documented';
 import {
@@ -88,6 +90,7 @@ describe("the extended image's files, assembled in a temporary folder", () => {
   let child: ChildProcess | undefined;
   let port = 0;
   let output = '';
+  let platformFiles: Record<string, string>;
 
   beforeAll(async () => {
     await buildOnce();
@@ -106,16 +109,15 @@ describe("the extended image's files, assembled in a temporary folder", () => {
       apiKey: 'acme-test-key',
       dataFile: path.join(project, 'fixtures', 'core-data.json'),
     });
+    platformFiles = await platformFilesForTests();
     child = await startImageCommand({
-      ...(await platformFilesForTests()),
+      ...platformFiles,
       PORT: '0',
       PUBLIC_BASE_URL: TEST_BASE_URL,
       HOLDER_SUBDOMAIN: TEST_SUBDOMAIN,
       HOLDER_JWKS_URL: jwks.url,
       ACME_BASE_URL: core.url,
       ACME_API_KEY: 'acme-test-key',
-      // The page's call names the made-up core's customer 1001 by its own id.
-      ID_ENCODING: 'raw',
     });
   }, 300_000);
 
@@ -221,16 +223,25 @@ describe("the extended image's files, assembled in a temporary folder", () => {
       exited: null,
       output: '',
     });
-    const target = '/auth/v1/customer/1001/accounts';
+    // The gateway's own ids (the production default), sealed with the operator's id key.
+    const codec = new IdCodec(readIdKey(platformFiles.ID_KEY_FILE!));
+    const customer = codec.encode('customer', { instance: 'acme', id: '1001' });
+    const target = `/auth/v1/customer/${customer}/accounts`;
     const token = await signToken(key, holderClaims(TEST_SUBDOMAIN, `${TEST_BASE_URL}${target}`));
     const res = await fetch(`http://127.0.0.1:${port}${target}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const body = (await res.json()) as { accounts?: { accountId: string }[] };
     // Customer 1001's accounts in the made-up core's data (the project's fixtures/core-data.json).
-    expect({ status: res.status, ids: body.accounts?.map((a) => a.accountId) }).toEqual({
+    const coreIds = body.accounts?.map((a) => {
+      const ref = codec.decode('account', a.accountId, customer);
+      return typeof ref === 'string' ? ref : `${ref.instance}:${ref.id}`;
+    });
+    expect({ status: res.status, ids: coreIds }).toEqual({
       status: 200,
-      ids: ['a-1001-01', 'a-1001-02', 'a-1001-03', 'a-1001-04', 'a-1001-05', 'a-joint-01'],
+      ids: ['a-1001-01', 'a-1001-02', 'a-1001-03', 'a-1001-04', 'a-1001-05', 'a-joint-01'].map(
+        (id) => `acme:${id}`,
+      ),
     });
     expect(core.requests.map((r) => r.path)).toContain('/customers/1001/accounts');
   });
