@@ -15,7 +15,14 @@ import { answerContractOf } from '../resilience/answer-contracts';
 import { type AliasLookup, NO_ALIASES } from './aliases';
 import { argumentsWithIds, ID_ARGUMENTS, type IdArgument } from './id-arguments';
 import { type CoreRef, type IdCodec, type IdKind, type IdRejection } from './id-codec';
-import { contractLookup, type IdPlan, idPlanOf, type SchemaLookup, withIds } from './id-fields';
+import {
+  contractLookup,
+  eachId,
+  type IdPlan,
+  idPlanOf,
+  type SchemaLookup,
+  withIds,
+} from './id-fields';
 
 export type IdEncoding = 'opaque' | 'raw';
 
@@ -335,10 +342,7 @@ export class OpaqueIds implements GatewayIds {
     if (!plan || answer === null || answer === undefined) return answer;
     const customer = customerArgument(operation, args);
     const items: IdItem[] = [];
-    withIds(plan, answer, (kind, id) => {
-      items.push({ kind, id, customer });
-      return id;
-    });
+    eachId(plan, answer, (kind, id) => items.push({ kind, id, customer }));
     if (items.length === 0) return answer;
     const ownId = await this.#customerHere(instance, customer);
     const translated = await externalIds(items);

@@ -136,39 +136,137 @@ export function idPlanOf(contract: Schema, lookup: SchemaLookup): IdPlan | undef
   return compile(contract, 'https://ids.invalid/answer.json', { lookup, open: new Set() });
 }
 
-/** `value` with each id the plan finds replaced by `visit`'s answer; `value` is left as it is. */
-export function withIds(plan: IdPlan, value: unknown, visit: VisitId): unknown {
-  if ('id' in plan) {
-    if (typeof value === 'string') return visit(plan.id, value);
-    return Array.isArray(value) ? value.map((v) => withIds(plan, v, visit)) : value;
+/**
+ * A plan as two functions, each node's own: visiting is a call per node on a path to an id, with
+ * no test of which kind of node it is (a plan walked as data costs several times more per answer).
+ */
+interface Walker {
+  each(value: unknown, visit: (kind: IdKind, id: string) => void): void;
+  with(value: unknown, visit: VisitId): unknown;
+}
+
+const walkers = new WeakMap<IdPlan, Walker>();
+
+function walkerOf(plan: IdPlan): Walker {
+  let walker = walkers.get(plan);
+  if (!walker) {
+    walker = 'id' in plan ? idWalker(plan.id) : containerWalker(plan);
+    walkers.set(plan, walker);
   }
-  if (value instanceof Map) return mapWithIds(plan, value, visit);
-  if ('items' in plan) {
-    return Array.isArray(value) ? value.map((v) => withIds(plan.items, v, visit)) : value;
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const record = value as Record<string, unknown>;
-  const copy: Record<string, unknown> = { ...record };
-  if ('values' in plan) {
-    for (const key of Object.keys(record)) copy[key] = withIds(plan.values, record[key], visit);
-  } else {
-    for (const [name, inner] of plan.fields) {
-      if (name in record) copy[name] = withIds(inner, record[name], visit);
-    }
-  }
-  return copy;
+  return walker;
+}
+
+function idWalker(kind: IdKind): Walker {
+  const walker: Walker = {
+    each(value, visit) {
+      if (typeof value === 'string') visit(kind, value);
+      else if (Array.isArray(value)) for (const v of value) walker.each(v, visit);
+    },
+    with(value, visit) {
+      if (typeof value === 'string') return visit(kind, value);
+      return Array.isArray(value) ? value.map((v) => walker.with(v, visit)) : value;
+    },
+  };
+  return walker;
 }
 
 /**
  * An answer kept as a Map (the instalment plans, checked as a list of its values): keyed by the
  * account ids it was asked for, so its keys are account ids and its values follow the plan.
  */
-function mapWithIds(plan: IdPlan, value: Map<unknown, unknown>, visit: VisitId): unknown {
-  const inner = 'items' in plan ? plan.items : 'values' in plan ? plan.values : undefined;
-  return new Map(
-    [...value].map(([key, v]) => [
-      typeof key === 'string' ? visit('account', key) : key,
-      inner ? withIds(inner, v, visit) : v,
-    ]),
-  );
+function mapWalker(inner: Walker | undefined) {
+  return {
+    each(value: Map<unknown, unknown>, visit: (kind: IdKind, id: string) => void) {
+      for (const [key, v] of value) {
+        if (typeof key === 'string') visit('account', key);
+        inner?.each(v, visit);
+      }
+    },
+    with(value: Map<unknown, unknown>, visit: VisitId) {
+      return new Map(
+        [...value].map(([key, v]) => [
+          typeof key === 'string' ? visit('account', key) : key,
+          inner ? inner.with(v, visit) : v,
+        ]),
+      );
+    },
+  };
+}
+
+function containerWalker(plan: Exclude<IdPlan, { id: IdKind }>): Walker {
+  if ('items' in plan) {
+    const items = walkerOf(plan.items);
+    const map = mapWalker(items);
+    return {
+      each(value, visit) {
+        if (value instanceof Map) map.each(value, visit);
+        else if (Array.isArray(value)) for (const v of value) items.each(v, visit);
+      },
+      with(value, visit) {
+        if (value instanceof Map) return map.with(value, visit);
+        return Array.isArray(value) ? value.map((v) => items.with(v, visit)) : value;
+      },
+    };
+  }
+  return 'values' in plan ? valuesWalker(walkerOf(plan.values)) : fieldsWalker(plan.fields);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+function valuesWalker(values: Walker): Walker {
+  const map = mapWalker(values);
+  return {
+    each(value, visit) {
+      if (value instanceof Map) map.each(value, visit);
+      else if (isRecord(value))
+        for (const key of Object.keys(value)) values.each(value[key], visit);
+    },
+    with(value, visit) {
+      if (value instanceof Map) return map.with(value, visit);
+      if (!isRecord(value)) return value;
+      const copy: Record<string, unknown> = { ...value };
+      for (const key of Object.keys(value)) copy[key] = values.with(value[key], visit);
+      return copy;
+    },
+  };
+}
+
+function fieldsWalker(fields: ReadonlyMap<string, IdPlan>): Walker {
+  const entries = [...fields].map(([name, inner]) => [name, walkerOf(inner)] as const);
+  const map = mapWalker(undefined);
+  return {
+    each(value, visit) {
+      if (value instanceof Map) map.each(value, visit);
+      else if (isRecord(value)) {
+        for (const [name, inner] of entries) {
+          const field = value[name];
+          if (field !== undefined) inner.each(field, visit);
+        }
+      }
+    },
+    with(value, visit) {
+      if (value instanceof Map) return map.with(value, visit);
+      if (!isRecord(value)) return value;
+      const copy: Record<string, unknown> = { ...value };
+      for (const [name, inner] of entries) {
+        if (name in value) copy[name] = inner.with(value[name], visit);
+      }
+      return copy;
+    },
+  };
+}
+
+/** Calls `visit` with each id the plan finds in `value`, in the order `withIds` visits them. */
+export function eachId(
+  plan: IdPlan,
+  value: unknown,
+  visit: (kind: IdKind, id: string) => void,
+): void {
+  walkerOf(plan).each(value, visit);
+}
+
+/** `value` with each id the plan finds replaced by `visit`'s answer; `value` is left as it is. */
+export function withIds(plan: IdPlan, value: unknown, visit: VisitId): unknown {
+  return walkerOf(plan).with(value, visit);
 }
