@@ -67,6 +67,8 @@ export interface GatewayOptions {
   adapter?: CoreAdapter;
   /** The configured adapter instances, already created (by the start-up checks of `serve`). */
   instances?: CoreInstance[];
+  /** The shadow candidates (SHADOW_ADAPTERS), already created (by the same checks). */
+  shadowInstances?: CoreInstance[];
   /** Metrics registry owner; default a new one (with process metrics). */
   metrics?: GatewayMetrics;
   /** Core families passed through to upstreams that already speak the interface (docs/proxying.md). */
@@ -428,7 +430,9 @@ async function shadowReadsOf(
   options: GatewayOptions,
   deps: StackDeps,
 ): Promise<ShadowReads> {
-  const candidates = options.adapter ? [] : await createShadowInstances(config, deps.logger);
+  const candidates =
+    options.shadowInstances ??
+    (options.adapter ? [] : await createShadowInstances(config, deps.logger));
   return shadowReads(config.shadow, candidates, {
     ...deps,
     answerCheck: config.adapterOutputCheck,

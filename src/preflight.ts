@@ -36,7 +36,14 @@ export type { CoreInstance };
  * way `startWarnings`: what the gateway would warn about as it starts (not logged here).
  */
 export type Preflight = { startWarnings: string[] } & (
-  { ok: true; config: Config; instances: CoreInstance[] } | { ok: false; problems: string[] }
+  | {
+      ok: true;
+      config: Config;
+      instances: CoreInstance[];
+      /** The shadow candidates (SHADOW_ADAPTERS), created and checked like the instances. */
+      candidates: CoreInstance[];
+    }
+  | { ok: false; problems: string[] }
 );
 
 /** The problems `fn` throws as a ConfigError (anything else is rethrown). */
@@ -72,31 +79,40 @@ export function configuredCoreIds(config: Config): string[] {
 }
 
 /**
- * The problems of the shadow candidates (SHADOW_ADAPTERS): each is created as the gateway creates
- * it at start (its block, its ports and methods), its circuit groups checked as a live instance's
- * are, then closed again (the gateway creates its own).
+ * The shadow candidates (SHADOW_ADAPTERS), each created as a live instance is (its block, its
+ * ports and methods) and its circuit groups checked; their problems go to `problems`.
  */
-async function candidateProblems(config: Config, logger: Logger): Promise<string[]> {
+async function checkedCandidates(
+  config: Config,
+  logger: Logger,
+  problems: string[],
+): Promise<CoreInstance[]> {
   let candidates: CoreInstance[] = [];
-  const problems = await problemsOf(async () => {
-    candidates = await createShadowInstances(config, logger);
-  });
+  problems.push(
+    ...(await problemsOf(async () => {
+      candidates = await createShadowInstances(config, logger);
+    })),
+  );
   for (const { adapter } of candidates)
     problems.push(...(await problemsOf(() => circuitNames(adapter))));
-  await Promise.allSettled(candidates.map((c) => c.adapter.close?.()));
-  return problems;
+  return candidates;
+}
+
+/** Closes what the checks created. */
+async function closeAll(...created: CoreInstance[][]): Promise<void> {
+  await Promise.allSettled(created.flat().map((i) => i.adapter.close?.()));
 }
 
 /**
  * The checks that need a configuration, in order: per-operation settings, platform, refusal
- * list, the adapter instances (created, then their circuit groups), the shadow candidates (created,
- * checked and closed). @returns the live instances created
+ * list, the adapter instances (created, then their circuit groups), the shadow candidates (the
+ * same). @returns the live instances and the candidates created
  */
 async function configuredChecks(
   config: Config,
   logger: Logger,
   problems: string[],
-): Promise<CoreInstance[]> {
+): Promise<{ instances: CoreInstance[]; candidates: CoreInstance[] }> {
   problems.push(...(await problemsOf(() => checkOperationSettings(config.resilience))));
   problems.push(...(await platformProblems(config)));
   if (config.refusals.file) problems.push(...refusalFileProblems(config.refusals.file));
@@ -108,13 +124,13 @@ async function configuredChecks(
   );
   for (const { adapter } of instances)
     problems.push(...(await problemsOf(() => circuitNames(adapter))));
-  problems.push(...(await candidateProblems(config, logger)));
-  return instances;
+  return { instances, candidates: await checkedCandidates(config, logger, problems) };
 }
 
 /**
  * Runs every start-up check over an environment (default the process's). On success the adapter
- * instances are created and handed over (the caller closes them); on failure nothing is left open.
+ * instances and shadow candidates are created and handed over (the caller closes them, or gives
+ * them to the gateway); on failure nothing is left open.
  * @param logger for the warnings about misspelt variables and the adapters' own start-up lines
  *   (made from the configuration, as far as it reads, when absent)
  */
@@ -131,13 +147,13 @@ export async function preflight(
   }
   const log = logger(read);
   for (const warning of misspeltVariables(read)) log.warn(warning);
-  const instances = await configuredChecks(read, log, problems);
+  const { instances, candidates } = await configuredChecks(read, log, problems);
   const startWarnings = [...gatewayStartWarnings(read), ...(await tracingStartWarnings(read))];
   if (!config || problems.length > 0) {
-    await Promise.allSettled(instances.map((i) => i.adapter.close?.()));
+    await closeAll(instances, candidates);
     return { ok: false, problems: [...new Set(problems)], startWarnings };
   }
-  return { ok: true, config, instances, startWarnings };
+  return { ok: true, config, instances, candidates, startWarnings };
 }
 
 /** How `check` and `serve` print the problems of a configuration, on stderr. */

@@ -74,7 +74,9 @@ export async function configurationProblems(
 ): Promise<string[]> {
   const result = await preflight(env, () => warningsLogger().logger);
   if (!result.ok) return result.problems;
-  await Promise.allSettled(result.instances.map((i) => i.adapter.close?.()));
+  await Promise.allSettled(
+    [...result.instances, ...result.candidates].map((i) => i.adapter.close?.()),
+  );
   return [];
 }
 
@@ -109,7 +111,9 @@ export async function checkCommand(
     if (warnings) io.err(warnings);
     return 1;
   }
-  await Promise.allSettled(result.instances.map((i) => i.adapter.close?.()));
+  await Promise.allSettled(
+    [...result.instances, ...result.candidates].map((i) => i.adapter.close?.()),
+  );
   if (warnings) io.err(warnings);
   io.out(`configuration valid (${coresLine(result.config)})`);
   return 0;

@@ -90,10 +90,18 @@ async function printBanner(
 }
 
 /** Starts one gateway in this process and stops it on a signal. */
-async function serveHere(config: Config, instances: CoreInstance[]): Promise<void> {
+async function serveHere(
+  config: Config,
+  instances: CoreInstance[],
+  shadowInstances: CoreInstance[],
+): Promise<void> {
   // A worker's traffic and status go to the primary, which serves the reports of every worker.
   const reporting = cluster.isWorker ? workerReporting() : undefined;
-  const gateway = await createGateway(config, { instances, trafficSink: reporting?.sink });
+  const gateway = await createGateway(config, {
+    instances,
+    shadowInstances,
+    trafficSink: reporting?.sink,
+  });
   reporting?.answerWith(gateway.serviceLevels.reports);
   if (cluster.isWorker) {
     // The primary serves every worker's registry on METRICS_PORT; a worker listens on the API
@@ -162,12 +170,12 @@ export async function serveCommand(args: readonly string[] = []): Promise<number
       process.stderr.write(`${problemsText(checked.problems)}\n`);
       return 1;
     }
-    const { config, instances } = checked;
+    const { config, instances, candidates } = checked;
     if (config.workers > 1 && cluster.isPrimary) {
       // The primary serves no API: its workers create their own adapters.
-      await Promise.allSettled(instances.map((i) => i.adapter.close?.()));
+      await Promise.allSettled([...instances, ...candidates].map((i) => i.adapter.close?.()));
       await runPrimary(config);
-    } else await serveHere(config, instances);
+    } else await serveHere(config, instances, candidates);
     return undefined;
   } catch (err) {
     if (err instanceof ConfigError) {

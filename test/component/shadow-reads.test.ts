@@ -11,6 +11,7 @@ import path from 'node:path';
 import { idsAliasCommand } from '../../src/cli/ids-alias';
 import { idsExportCommand } from '../../src/cli/ids-export';
 import type { IdsIo } from '../../src/cli/ids-io';
+import { countingDemoAdapter } from '../helpers/counting-adapter';
 import { startGateway, type TestGateway } from '../helpers/gateway';
 import { replayMemoryLongKept } from '../helpers/redis-server';
 import { aliasFileOf, demoCustomers, writeRenamedSample } from '../helpers/renamed-demo';
@@ -89,5 +90,29 @@ describe('shadow reads of a candidate core', () => {
     );
     expect(differences.filter((d) => !String(d.field).endsWith('nickname'))).toEqual([]);
     expect(JSON.stringify(differences)).not.toContain('Planted');
+  });
+});
+
+describe('shadow candidates the start-up checks created', () => {
+  it('when serve hands them to the gateway, then the gateway asks them rather than making its own', async () => {
+    const counting = countingDemoAdapter();
+    const candidate = {
+      id: 'candidate',
+      kind: 'demo',
+      families: ['banking'] as const,
+      named: ['banking'] as const,
+      block: {},
+      adapter: counting.adapter,
+    };
+    const gw = await startGateway(
+      { SHADOW_ADAPTERS: 'banking:candidate=demo', SHADOW_SAMPLE: 1 },
+      { shadowInstances: [candidate] },
+    );
+    try {
+      expect((await gw.get('/v1/banking/customer/c-1001/accounts')).status).toBe(200);
+      await waitFor(() => counting.calls.includes('banking.listAccounts'), 'the candidate asked');
+    } finally {
+      await gw.close();
+    }
   });
 });
