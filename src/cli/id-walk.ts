@@ -22,8 +22,7 @@ import {
 } from '../ports';
 import type { OperationName } from '../ports/operations';
 import type { IdKind } from '../ids/id-codec';
-import { contractLookup, type IdPlan, idPlanOf, withIds } from '../ids/id-fields';
-import { answerContractOf } from '../resilience/answer-contracts';
+import { eachId, idPlanOfOperation } from '../ids/id-fields';
 
 /** What the walk needs of a created core instance. */
 export interface WalkedInstance {
@@ -64,19 +63,6 @@ const CALL_MS = 60_000;
 /** Records a page (the FDX limit, and the most a banking transaction query may ask). */
 const PAGE = 1000;
 const DAY_MS = 86_400_000;
-
-let lookup: ReturnType<typeof contractLookup> | undefined;
-const plans = new Map<OperationName, IdPlan | undefined>();
-
-/** Where the ids of `operation`'s answer are (compiled once). */
-function planOf(operation: OperationName): IdPlan | undefined {
-  if (!plans.has(operation)) {
-    const [port, method] = operation.split('.') as [string, string];
-    const contract = answerContractOf(port, method);
-    plans.set(operation, contract ? idPlanOf(contract, (lookup ??= contractLookup())) : undefined);
-  }
-  return plans.get(operation);
-}
 
 /** A refusal about one record or account (unsupported, closed, blocked): its data is skipped. */
 const isRecordRefusal = (err: unknown) =>
@@ -140,11 +126,10 @@ class Walk {
 
   /** Keeps the ids the plan of `operation` finds in `answer` (a page's cursor is no record). */
   keep(operation: OperationName, answer: unknown): void {
-    const plan = planOf(operation);
+    const plan = idPlanOfOperation(operation);
     if (!plan || answer === null || answer === undefined) return;
-    withIds(plan, answer, (kind, id) => {
+    eachId(plan, answer, (kind, id) => {
       if (kind !== 'cursor') this.ids.set(`${kind}\u0000${id}`, { kind, id });
-      return id;
     });
   }
 }

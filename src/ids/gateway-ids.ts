@@ -11,18 +11,10 @@
  */
 import { GatewayError } from '../errors';
 import type { OperationName } from '../ports/operations';
-import { answerContractOf } from '../resilience/answer-contracts';
-import { type AliasLookup, NO_ALIASES } from './aliases';
-import { argumentsWithIds, ID_ARGUMENTS, type IdArgument } from './id-arguments';
+import { type AliasDirection, type AliasLookup, NO_ALIASES } from './aliases';
+import { argumentsWithIds, customerArgument } from './id-arguments';
 import { type CoreRef, type IdCodec, type IdKind, type IdRejection } from './id-codec';
-import {
-  contractLookup,
-  eachId,
-  type IdPlan,
-  idPlanOf,
-  type SchemaLookup,
-  withIds,
-} from './id-fields';
+import { eachId, type IdPlan, idPlanOfOperation, withIds } from './id-fields';
 
 export type IdEncoding = 'opaque' | 'raw';
 
@@ -119,8 +111,6 @@ export interface OpaqueIdsOptions {
   codec: IdCodec;
   aliases?: AliasLookup;
   onRefused?: OnIdRefused;
-  /** The SDK's contracts (tests give their own). */
-  schemas?: SchemaLookup;
   /**
    * The core instances the deployment serves from. A customer id made by one of them names the
    * same person in the others (one person, one core id in every core) unless an alias says
@@ -139,8 +129,6 @@ export class OpaqueIds implements GatewayIds {
   readonly #onRefused: OnIdRefused;
   readonly #decoded = new Memo<CoreRef>();
   readonly #encoded = new Memo<string>();
-  readonly #plans = new Map<OperationName, IdPlan | undefined>();
-  readonly #schemas: () => SchemaLookup;
   readonly #instances = new Map<string, InstanceIds>();
   readonly #served: ReadonlySet<string> | undefined;
 
@@ -149,8 +137,6 @@ export class OpaqueIds implements GatewayIds {
     this.#served = options.instances;
     this.#aliases = options.aliases ?? NO_ALIASES;
     this.#onRefused = options.onRefused ?? (() => undefined);
-    let lookup = options.schemas;
-    this.#schemas = () => (lookup ??= contractLookup());
   }
 
   rejects(kind: IdKind, id: string, customer?: string): IdRefusal | undefined {
@@ -199,60 +185,49 @@ export class OpaqueIds implements GatewayIds {
 
   /** The plan of where `operation`'s answer holds ids (compiled once). */
   planOf(operation: OperationName): IdPlan | undefined {
-    if (this.#plans.has(operation)) return this.#plans.get(operation);
-    const [port, method] = operation.split('.') as [string, string];
-    const contract = answerContractOf(port, method);
-    const plan = contract ? idPlanOf(contract, this.#schemas()) : undefined;
-    this.#plans.set(operation, plan);
-    return plan;
+    return idPlanOfOperation(operation);
   }
 
-  /** For each reference, the one an alias chain leads to in `instance` (undefined: none). */
-  async #followTo(kind: IdKind, refs: readonly CoreRef[], instance: string) {
-    const found: (CoreRef | undefined)[] = refs.map((r) =>
-      r.instance === instance ? r : undefined,
-    );
-    let open = refs.map((_ref, i) => (found[i] ? -1 : i)).filter((i) => i >= 0);
+  /**
+   * Each reference after the alias chain it starts, in `direction`: up to {@link MAX_HOPS} hops,
+   * ending early at a reference `arrived` accepts, or where no alias goes on.
+   */
+  async #follow(
+    kind: IdKind,
+    refs: readonly CoreRef[],
+    direction: AliasDirection,
+    arrived: (ref: CoreRef) => boolean,
+  ): Promise<CoreRef[]> {
     const current = [...refs];
+    let open = refs.map((_ref, i) => i).filter((i) => !arrived(current[i]!));
     for (let hop = 0; hop < MAX_HOPS && open.length > 0; hop += 1) {
       const next = await this.#aliases.find(
         kind,
         open.map((i) => current[i]!),
-        'forward',
+        direction,
       );
       const still: number[] = [];
       open.forEach((i, n) => {
         const to = next[n];
         if (!to) return;
         current[i] = to;
-        if (to.instance === instance) found[i] = to;
-        else still.push(i);
+        if (!arrived(to)) still.push(i);
       });
       open = still;
     }
-    return found;
+    return current;
   }
 
-  /** For each reference of `instance`, the first reference an alias chain leads back to. */
-  async #followBack(kind: IdKind, refs: readonly CoreRef[]): Promise<CoreRef[]> {
-    const result = [...refs];
-    let open = refs.map((_ref, i) => i);
-    for (let hop = 0; hop < MAX_HOPS && open.length > 0; hop += 1) {
-      const back = await this.#aliases.find(
-        kind,
-        open.map((i) => result[i]!),
-        'backward',
-      );
-      const still: number[] = [];
-      open.forEach((i, n) => {
-        if (back[n]) {
-          result[i] = back[n];
-          still.push(i);
-        }
-      });
-      open = still;
-    }
-    return result;
+  /** For each reference, the one an alias chain leads to in `instance` (undefined: none). */
+  async #followTo(kind: IdKind, refs: readonly CoreRef[], instance: string) {
+    const here = (ref: CoreRef) => ref.instance === instance;
+    const ends = await this.#follow(kind, refs, 'forward', here);
+    return ends.map((ref) => (here(ref) ? ref : undefined));
+  }
+
+  /** For each reference of an instance, the first reference an alias chain leads back to. */
+  #followBack(kind: IdKind, refs: readonly CoreRef[]): Promise<CoreRef[]> {
+    return this.#follow(kind, refs, 'backward', () => false);
   }
 
   #instanceIds(instance: string): InstanceIds {
@@ -371,13 +346,4 @@ function byKind(items: readonly IdItem[]): Map<IdKind, number[]> {
     else groups.set(item.kind, [i]);
   });
   return groups;
-}
-
-/** The call's customer (an external id), when `operation` takes one first. */
-function customerArgument(operation: OperationName, args: readonly unknown[]): string | undefined {
-  const [port, method] = operation.split('.') as [string, string];
-  const spec = (ID_ARGUMENTS as Record<string, Record<string, readonly IdArgument[]>>)[port]![
-    method
-  ]!;
-  return spec[0] === 'customer' ? (args[0] as string) : undefined;
 }

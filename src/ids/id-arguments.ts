@@ -69,17 +69,28 @@ export const ID_ARGUMENTS: {
 /** What decoding does with one id: the core's id, or a throw (the caller's unknown-id answer). */
 export type DecodeId = (kind: IdKind, id: string, customer: string | undefined) => string;
 
+/** What each argument of `operation` is. */
+function specOf(operation: OperationName): readonly IdArgument[] {
+  const [port, method] = operation.split('.') as [string, string];
+  return (ID_ARGUMENTS as Record<string, Record<string, readonly IdArgument[]>>)[port]![method]!;
+}
+
+/** The call's customer (an external id), when `operation` takes one first. */
+export function customerArgument(
+  operation: OperationName,
+  args: readonly unknown[],
+): string | undefined {
+  return specOf(operation)[0] === 'customer' ? (args[0] as string) : undefined;
+}
+
 /** The arguments of `operation` with each id decoded; the customer is the call's first argument. */
 export function argumentsWithIds(
   operation: OperationName,
   args: readonly unknown[],
   decode: DecodeId,
 ): unknown[] {
-  const [port, method] = operation.split('.') as [string, string];
-  const spec = (ID_ARGUMENTS as Record<string, Record<string, readonly IdArgument[]>>)[port]![
-    method
-  ]!;
-  const customer = spec[0] === 'customer' ? (args[0] as string) : undefined;
+  const spec = specOf(operation);
+  const customer = customerArgument(operation, args);
   return args.map((arg, i) => {
     const kind = spec[i] ?? null;
     if (kind === null) return arg;

@@ -6,6 +6,8 @@
  * is shared, never copied, and the answer itself is never changed (cached answers are read-only).
  */
 import { loadSchemas, PORT_RECORDS, portRecordsSchema, refOf } from '../../contracts';
+import type { OperationName } from '../ports/operations';
+import { answerContractOf } from '../resilience/answer-contracts';
 import type { IdKind } from './id-codec';
 
 type Schema = Record<string, unknown>;
@@ -129,6 +131,20 @@ export function contractLookup(): SchemaLookup {
     byUri.set(refOf(name), schema as Schema);
   byUri.set(refOf(PORT_RECORDS), portRecordsSchema() as Schema);
   return (uri) => byUri.get(uri);
+}
+
+let operationLookup: SchemaLookup | undefined;
+const operationPlans = new Map<OperationName, IdPlan | undefined>();
+
+/** Where the ids of `operation`'s answer are, from its answer contract (compiled once). */
+export function idPlanOfOperation(operation: OperationName): IdPlan | undefined {
+  if (!operationPlans.has(operation)) {
+    const [port, method] = operation.split('.') as [string, string];
+    const contract = answerContractOf(port, method);
+    const lookup = (operationLookup ??= contractLookup());
+    operationPlans.set(operation, contract ? idPlanOf(contract, lookup) : undefined);
+  }
+  return operationPlans.get(operation);
 }
 
 /** The plan of an answer contract; undefined when the answer holds no id. */

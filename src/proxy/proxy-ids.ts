@@ -7,18 +7,10 @@
  * Only with opaque ids; raw ids make no instance of this (nothing is parsed or copied then).
  */
 import type { GatewayIds, IdItem, InstanceIds } from '../ids/gateway-ids';
-import type { IdKind } from '../ids/id-codec';
-import { withIds } from '../ids/id-fields';
+import { eachId, withIds } from '../ids/id-fields';
+import { KIND_OF_PARAM } from '../routes/path-ids';
 import type { RouteSpec } from '../routes/route-spec';
 import { AnswerIdPlans, know, type KnownIds, linkHeaderWithIds, linksWithIds } from './answer-ids';
-
-/** The path parameters that name a record, and its kind; the others hold no id. */
-const KIND_OF_PARAM: Readonly<Record<string, IdKind>> = {
-  customerId: 'customer',
-  accountId: 'account',
-  transactionId: 'transaction',
-  statementId: 'statement',
-};
 
 /** A specific-accounts body, as the router validated it. */
 interface AccountIdsBody {
@@ -72,10 +64,7 @@ export class RequestIds {
     let out = json;
     if (plan) {
       const items: IdItem[] = [];
-      withIds(plan, json, (kind, id) => {
-        items.push({ kind, id, customer: customer.external });
-        return id;
-      });
+      eachId(plan, json, (kind, id) => items.push({ kind, id, customer: customer.external }));
       const external = items.length > 0 ? await this.ids.externalIds(items) : [];
       items.forEach((item, i) => {
         const own = item.kind === 'customer' && item.id === customer.core;

@@ -63,7 +63,7 @@ export function refuseImpossibleIds(
 }
 
 /** The kind of record each path parameter names (the others hold no id of a core record). */
-const KIND_OF_PARAM: Readonly<Record<string, IdKind>> = {
+export const KIND_OF_PARAM: Readonly<Record<string, IdKind>> = {
   customerId: 'customer',
   accountId: 'account',
   transactionId: 'transaction',
